@@ -1,0 +1,81 @@
+"""The sources manifest (docs_src/sources.yml): which files the site is made from, and what they are."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+
+from .errors import SourceError
+from .model import LANGUAGES, SourceSpec
+from .parsers import PARSERS
+
+FIELDS = {"path", "format", "languages", "script", "edition", "role", "title", "encoding"}
+ROLES = ("rules", "primer")
+SCRIPTS = ("Hans", "Hant")
+EDITION = re.compile(r"\d{4}(?:-\d{2}(?:-\d{2})?)?")
+
+
+def read_manifest(manifest: Path) -> list[SourceSpec]:
+    shown = str(manifest)
+    try:
+        text = manifest.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SourceError(shown, None, f"cannot read the manifest: {exc}") from None
+    try:
+        root = yaml.compose(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise SourceError(shown, mark.line + 1 if mark else None, f"not valid YAML: {getattr(exc, 'problem', exc)}") from None
+    entries = _mapping_value(root, "sources") if root is not None else None
+    if not isinstance(entries, yaml.SequenceNode):
+        raise SourceError(shown, 1, "expected a top-level 'sources:' list")
+    specs = []
+    for node in entries.value:
+        line = node.start_mark.line + 1
+        if not isinstance(node, yaml.MappingNode):
+            raise SourceError(shown, line, "each source must be a mapping with at least 'path'")
+        data = yaml.safe_load(yaml.serialize(node))
+        specs.append(spec_from_entry(data, manifest.parent, shown, line))
+    return specs
+
+
+def spec_from_entry(data: dict, base: Path, shown: str, line: int) -> SourceSpec:
+    unknown = set(data) - FIELDS
+    if unknown:
+        raise SourceError(shown, line, f"unknown field(s) {', '.join(sorted(unknown))}; expected {', '.join(sorted(FIELDS))}")
+    if not data.get("path"):
+        raise SourceError(shown, line, "a source needs a 'path'")
+    fmt = data.get("format")
+    if fmt is not None and fmt not in PARSERS:
+        raise SourceError(shown, line, f"unknown format {fmt!r}; expected one of {', '.join(PARSERS)}")
+    languages = tuple(data.get("languages") or ())
+    if any(lang not in LANGUAGES for lang in languages):
+        raise SourceError(shown, line, f"languages must be among {', '.join(LANGUAGES)}, got {list(languages)}")
+    script = data.get("script")
+    if script is not None and script not in SCRIPTS:
+        raise SourceError(shown, line, f"script must be one of {', '.join(SCRIPTS)}, got {script!r}")
+    edition = data.get("edition")
+    edition = None if edition is None else str(edition)
+    if edition is not None and not EDITION.fullmatch(edition):
+        raise SourceError(shown, line, f"edition must be an ISO date (2023-11-17, or 2012 when only the year is known), got {edition!r}")
+    role = data.get("role", "rules")
+    if role not in ROLES:
+        raise SourceError(shown, line, f"role must be one of {', '.join(ROLES)}, got {role!r}")
+    file = (base / data["path"]).resolve()
+    return SourceSpec(str(data["path"]), file, fmt, languages, script, edition, role, data.get("title"),
+                      data.get("encoding"))
+
+
+def spec_from_path(path: str) -> SourceSpec:
+    """An extra source named on the command line: everything is detected from its content."""
+    return SourceSpec(path, Path(path).resolve())
+
+
+def _mapping_value(node, key: str):
+    if not isinstance(node, yaml.MappingNode):
+        return None
+    for k, v in node.value:
+        if getattr(k, "value", None) == key:
+            return v
+    return None

@@ -1,0 +1,187 @@
+"""The bilingual model of the Comprehensive Rules, and what one parsed source contributes to it.
+
+Languages are "en" and "zh"; the script of a Chinese text ("Hans" or "Hant") belongs to its
+source. Every element keeps its provenance: the file and line (and character offset for sources
+flattened onto one line) it was read from.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .numbers import RuleNumber
+
+LANGUAGES = ("en", "zh")
+
+
+@dataclass(frozen=True)
+class Provenance:
+    path: str
+    line: int
+    offset: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}" + (f" (character {self.offset + 1})" if self.offset is not None else "")
+
+
+@dataclass
+class Passage:
+    """A piece of text and where it came from: titles, examples, introduction and credits paragraphs."""
+
+    text: str
+    source: Provenance
+
+
+@dataclass
+class RuleText:
+    """One language's wording of a rule."""
+
+    text: str
+    source: Provenance
+    examples: list[Passage] = field(default_factory=list)
+    incomplete: bool = False  # the source breaks off inside this rule
+
+
+@dataclass
+class Rule:
+    number: RuleNumber
+    texts: dict[str, RuleText] = field(default_factory=dict)
+
+
+@dataclass
+class Section:
+    number: int
+    titles: dict[str, Passage] = field(default_factory=dict)
+    rules: list[Rule] = field(default_factory=list)
+
+
+@dataclass
+class Chapter:
+    number: int
+    titles: dict[str, Passage] = field(default_factory=dict)
+    sections: list[Section] = field(default_factory=list)
+
+
+@dataclass
+class GlossaryEntry:
+    term: str  # as printed, with any "(Obsolete)" mark
+    name: str  # without the obsolete mark
+    definition: list[str]  # paragraphs; numbered senses are the paragraphs "1. ...", "2. ..."
+    source: Provenance
+    obsolete: bool = False
+    redirect: str | None = None  # "See Typecycling." -> "Typecycling"
+    cited: tuple[str, ...] = ()  # rule numbers the definition cites, in order
+
+    @property
+    def senses(self) -> list[str]:
+        return [p for p in self.definition if p[:1].isdigit() and p[1:3] == ". "]
+
+
+@dataclass
+class GlossaryPair:
+    """An English glossary entry and its Chinese partner; either may be missing."""
+
+    en: GlossaryEntry | None
+    zh: GlossaryEntry | None
+    verified: bool
+    evidence: str
+
+
+@dataclass
+class TermPair:
+    """A bilingual term read from a note or a title, for the termbase."""
+
+    zh: str
+    en: str
+    definition: str
+    source: Provenance
+
+
+@dataclass
+class SourceSpec:
+    """One source as the manifest (or the command line) names it."""
+
+    path: str  # as shown in reports
+    file: Path
+    format: str | None = None
+    languages: tuple[str, ...] = ()
+    script: str | None = None  # Hans or Hant, for Chinese
+    edition: str | None = None  # ISO 8601 date, reduced precision allowed ("2012")
+    role: str = "rules"  # rules | primer
+    title: str | None = None
+    encoding: str | None = None
+
+
+@dataclass
+class Issue:
+    level: str  # error | warning
+    message: str
+    source: Provenance | None = None
+
+    def __str__(self) -> str:
+        return f"{self.source}: {self.level}: {self.message}" if self.source else f"{self.level}: {self.message}"
+
+    def as_json(self) -> dict:
+        where = {"line": self.source.line, "offset": self.source.offset} if self.source else {}
+        return {"message": self.message, **where}
+
+
+@dataclass
+class ParsedSource:
+    """Everything one source contributes, in source order, before editions are assembled."""
+
+    spec: SourceSpec
+    chapter_titles: dict[int, dict[str, Passage]] = field(default_factory=dict)
+    section_titles: dict[int, dict[str, Passage]] = field(default_factory=dict)
+    contents: dict[int, dict[str, Passage]] = field(default_factory=dict)  # table of contents, keyed like titles
+    rules: dict[RuleNumber, dict[str, RuleText]] = field(default_factory=dict)
+    glossary: dict[str, list[GlossaryEntry]] = field(default_factory=dict)
+    introduction: dict[str, list[Passage]] = field(default_factory=dict)
+    credits: dict[str, list[Passage]] = field(default_factory=dict)
+    page: str | None = None  # a note kept whole as a page of the site
+    terms: list[TermPair] = field(default_factory=list)
+    issues: list[Issue] = field(default_factory=list)
+
+    def warn(self, message: str, source: Provenance | None = None) -> None:
+        self.issues.append(Issue("warning", message, source))
+
+    def error(self, message: str, source: Provenance | None = None) -> None:
+        self.issues.append(Issue("error", message, source))
+
+    def add_title(self, number: int, lang: str, text: str, source: Provenance) -> None:
+        """Chapter (1 digit) or section (3 digits) title; a differing repeat is reported."""
+        table = self.chapter_titles if number < 10 else self.section_titles
+        known = table.setdefault(number, {}).get(lang)
+        if known is None:
+            table[number][lang] = Passage(text, source)
+        elif known.text != text:
+            self.warn(f"title of {number} given twice in {lang}: {known.text!r} and {text!r}; kept the first", source)
+
+    def add_rule(self, number: RuleNumber, lang: str, text: RuleText) -> bool:
+        texts = self.rules.setdefault(number, {})
+        if lang in texts:
+            self.error(f"rule {number} appears twice in {lang} (first at line {texts[lang].source.line})", text.source)
+            return False
+        texts[lang] = text
+        return True
+
+
+@dataclass
+class Edition:
+    """One edition of the CR (an effective date), with every language its sources give."""
+
+    date: str
+    chapters: list[Chapter]
+    glossary: list[GlossaryPair]
+    introduction: dict[str, list[Passage]]
+    credits: dict[str, list[Passage]]
+    sources: list[SourceSpec]
+
+    def rules(self):
+        for chapter in self.chapters:
+            for section in chapter.sections:
+                yield from section.rules
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        return tuple(sorted({spec_lang for spec in self.sources for spec_lang in spec.languages}))

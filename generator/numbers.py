@@ -1,0 +1,95 @@
+"""Rule numbers: parsing, ordering and sequence checks.
+
+Sections are three digits (702), rules add a number (702.19), subrules a letter (702.19c).
+Subrule letters skip l and o, so the letter after k is m.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+SUBRULE_LETTERS = "abcdefghijkmnpqrstuvwxyz"
+NUMBER = re.compile(r"(\d{3})(?:\.(\d{1,3})([a-z]?))?")
+
+
+@dataclass(frozen=True, order=True)
+class RuleNumber:
+    section: int
+    rule: int = 0  # 0: the section itself
+    sub: str = ""
+
+    @property
+    def chapter(self) -> int:
+        return self.section // 100
+
+    @property
+    def kind(self) -> str:
+        return "subrule" if self.sub else ("rule" if self.rule else "section")
+
+    @property
+    def parent(self) -> "RuleNumber":
+        return RuleNumber(self.section, self.rule) if self.sub else RuleNumber(self.section)
+
+    def __str__(self) -> str:
+        if not self.rule:
+            return str(self.section)
+        return f"{self.section}.{self.rule}{self.sub}"
+
+    @property
+    def slug(self) -> str:
+        """The anchor form: 702.19c -> 702-19c (dots are awkward in CSS selectors)."""
+        return str(self).replace(".", "-")
+
+
+def parse_number(text: str) -> RuleNumber | None:
+    m = NUMBER.fullmatch(text)
+    if not m:
+        return None
+    return RuleNumber(int(m.group(1)), int(m.group(2) or 0), m.group(3) or "")
+
+
+def next_letter(letter: str) -> str | None:
+    i = SUBRULE_LETTERS.find(letter)
+    return SUBRULE_LETTERS[i + 1] if 0 <= i < len(SUBRULE_LETTERS) - 1 else None
+
+
+def sequence_problems(numbers: list[RuleNumber]) -> list[tuple[int, str]]:
+    """Problems in a list of rule numbers in source order: (index in the list, message).
+
+    Reports duplicates, numbers out of order, gaps between consecutive rules of a section and
+    between consecutive subrules, and subrule letters l and o. The first number of each section
+    may start anywhere: excerpts begin mid-section.
+    """
+    problems: list[tuple[int, str]] = []
+    seen: set[RuleNumber] = set()
+    previous: RuleNumber | None = None
+    for i, number in enumerate(numbers):
+        if number in seen:
+            problems.append((i, f"duplicate rule number {number}"))
+            continue
+        seen.add(number)
+        if number.sub and number.sub not in SUBRULE_LETTERS:
+            problems.append((i, f"subrule letter {number.sub!r} in {number} (letters l and o are not used)"))
+        if previous is not None:
+            if number < previous:
+                problems.append((i, f"{number} comes after {previous}: out of order"))
+            elif number.section == previous.section:
+                expected = _expected_after(previous, number)
+                if expected:
+                    problems.append((i, f"gap: {number} follows {previous}, expected {expected}"))
+        previous = number
+    return problems
+
+
+def _expected_after(previous: RuleNumber, number: RuleNumber) -> str | None:
+    if number.rule == previous.rule:
+        if number.sub and previous.sub and number.sub != next_letter(previous.sub):
+            return f"{number.section}.{number.rule}{next_letter(previous.sub)}"
+        if number.sub and not previous.sub and number.sub != "a":
+            return f"{number.section}.{number.rule}a"
+        return None
+    if number.rule != previous.rule + 1 and previous.rule:
+        return f"{number.section}.{previous.rule + 1}"
+    if number.sub and number.sub != "a":
+        return f"{number.section}.{number.rule} or {number.section}.{number.rule}a"
+    return None

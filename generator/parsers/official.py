@@ -1,0 +1,217 @@
+"""The CR as Wizards publishes it, in English, and the Chinese translation in the same structure.
+
+Layout: title, effective date, introduction, contents, rules (chapters, sections, rules with their
+examples and indented continuation paragraphs), glossary (blank-line separated entries), credits.
+The two languages differ only in their words, kept in a Profile.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..ledger import Ledger
+from ..model import GlossaryEntry, ParsedSource, Passage, Provenance, RuleText, SourceSpec
+from ..numbers import parse_number
+from ..textio import SourceText
+from .common import (CHAPTER_LINE, EXAMPLE_EN, EXAMPLE_ZH, MONTHS, RULE_LINE, SECTION_LINE, cited_rules,
+                     rule_line_warnings)
+
+FORMAT = "official"
+
+
+@dataclass(frozen=True)
+class Profile:
+    lang: str
+    title: str
+    introduction: str
+    contents: str
+    glossary: str
+    credits: str
+    example: re.Pattern
+    obsolete: re.Pattern
+    redirect: re.Pattern
+
+    def effective_date(self, line: str) -> str | None:
+        if self.lang == "en":
+            m = re.search(r"effective as of (\w+) (\d{1,2}), (\d{4})", line)
+            if m and m.group(1) in MONTHS:
+                return f"{m.group(3)}-{MONTHS[m.group(1)]:02d}-{int(m.group(2)):02d}"
+            return None
+        m = re.search(r"(\d{4})年(\d{1,2})月(\d{1,2})日起生效", line)
+        return f"{m.group(1)}-{int(m.group(2)):02d}-{int(m.group(3)):02d}" if m else None
+
+
+PROFILES = (
+    Profile("en", "Magic: The Gathering Comprehensive Rules", "Introduction", "Contents", "Glossary", "Credits",
+            EXAMPLE_EN, re.compile(r"\s*\(Obsolete\)$"), re.compile(r"See ([^\d]+?)\.?")),
+    Profile("zh", "万智牌完整规则", "前言", "目录", "词汇表", "版权信息",
+            EXAMPLE_ZH, re.compile(r"\s*[（(]已废止[)）]$"), re.compile(r"参见([^\d]+?)。?")),
+)
+
+
+def _profile(source: SourceText) -> Profile | None:
+    heads = {line.strip() for line in source.lines[:400]}
+    for profile in PROFILES:
+        if profile.contents in heads or profile.title in heads:
+            if profile.glossary in {line.strip() for line in source.lines}:
+                return profile
+    return None
+
+
+def sniff(source: SourceText) -> bool:
+    return _profile(source) is not None
+
+
+def parse(source: SourceText, spec: SourceSpec) -> tuple[ParsedSource, Ledger]:
+    profile = _profile(source)
+    parsed = ParsedSource(spec)
+    ledger = Ledger(source.path, source.lines)
+    if profile is None:
+        parsed.error("not the official CR layout: expected a Contents and a Glossary heading")
+        return parsed, ledger
+    _Reader(source, profile, parsed, ledger).run()
+    return parsed, ledger
+
+
+class _Reader:
+    def __init__(self, source: SourceText, profile: Profile, parsed: ParsedSource, ledger: Ledger):
+        self.source, self.profile, self.parsed, self.ledger = source, profile, parsed, ledger
+        self.lang = profile.lang
+        self.state = "preamble"
+        self.first_contents_line: str | None = None
+        self.current: RuleText | None = None  # rule that examples and continuations attach to
+        self.last_block: list[str] | None = None  # where a continuation paragraph goes
+        self.entry: list[tuple[int, str]] = []  # glossary lines being gathered
+
+    def run(self) -> None:
+        for number, raw in self.source.numbered():
+            line = raw.strip()
+            if not line:
+                if self.state == "glossary":
+                    self._close_entry()
+                continue
+            getattr(self, "_" + self.state)(number, raw, line)
+        self._close_entry()
+        if self.state in ("preamble", "introduction", "contents"):
+            self.parsed.error(f"no rules found: the text ends in the {self.state}")
+        self.parsed.glossary.setdefault(self.lang, [])
+
+    # states ---------------------------------------------------------------------------------
+    def _preamble(self, number: int, raw: str, line: str) -> None:
+        date = self.profile.effective_date(line)
+        if line == self.profile.title or date:
+            self.ledger.consume(number)
+            if date and not self.parsed.spec.edition:
+                self.parsed.spec.edition = date
+            return
+        if line in (self.profile.introduction, self.profile.contents):
+            self.state = "introduction" if line == self.profile.introduction else "contents"
+            self.ledger.consume(number)
+            return
+        self._introduction(number, raw, line)
+
+    def _introduction(self, number: int, raw: str, line: str) -> None:
+        if line == self.profile.contents:
+            self.state = "contents"
+            self.ledger.consume(number)
+        elif RULE_LINE.fullmatch(line) or (CHAPTER_LINE.fullmatch(line) and self._rules_follow(number)):
+            self.parsed.warn("the rules begin without a contents section", self._here(number))
+            self.state = "rules"
+            self._rules(number, raw, line)
+        else:
+            self.parsed.introduction.setdefault(self.lang, []).append(Passage(line, self.ledger.consume(number)))
+
+    def _contents(self, number: int, raw: str, line: str) -> None:
+        if self.first_contents_line is None:
+            self.first_contents_line = line
+        elif line == self.first_contents_line:
+            self.state = "rules"
+            self._rules(number, raw, line)
+            return
+        m = SECTION_LINE.fullmatch(line) or CHAPTER_LINE.fullmatch(line)
+        if m:
+            self.parsed.contents.setdefault(int(m.group("num")), {})[self.lang] = Passage(
+                m.group("text"), self.ledger.consume(number))
+        elif line in (self.profile.glossary, self.profile.credits):
+            self.ledger.consume(number)
+        else:
+            self.ledger.skip(number, "line in the contents that is not a chapter or section title")
+            self.parsed.warn(f"unexpected line in the contents: {line[:60]!r}", self._here(number))
+
+    def _rules(self, number: int, raw: str, line: str) -> None:
+        if line == self.profile.glossary:
+            self.state = "glossary"
+            self.ledger.consume(number)
+            return
+        m = RULE_LINE.fullmatch(line)
+        if m and m.group("text"):
+            for problem in rule_line_warnings(m):
+                self.parsed.warn(problem + "; read as " + m.group("num"), self._here(number))
+            text = RuleText(m.group("text").strip(), self.ledger.consume(number))
+            if self.parsed.add_rule(parse_number(m.group("num")), self.lang, text):
+                self.current = text
+                self.last_block = None
+            return
+        m = SECTION_LINE.fullmatch(line) or CHAPTER_LINE.fullmatch(line)
+        if m:
+            self.parsed.add_title(int(m.group("num")), self.lang, m.group("text"), self.ledger.consume(number))
+            self.current = None
+            return
+        example = self.profile.example.match(line)
+        if example and self.current is not None:
+            passage = Passage(line[example.end():].strip(), self.ledger.consume(number))
+            self.current.examples.append(passage)
+            return
+        if self.current is not None:
+            # An indented paragraph that continues the rule (or its last example).
+            if not raw[:1].isspace():
+                self.parsed.warn("unindented line read as a continuation of the rule above", self._here(number))
+            self.ledger.consume(number)
+            target = self.current.examples[-1] if self.current.examples else self.current
+            target.text += "\n" + line
+            return
+        self.ledger.skip(number, "text between a title and the first rule")
+        self.parsed.warn(f"text outside any rule: {line[:60]!r}", self._here(number))
+
+    def _glossary(self, number: int, raw: str, line: str) -> None:
+        if line == self.profile.credits and not self.entry:
+            self.state = "credits"
+            self.ledger.consume(number)
+            return
+        self.entry.append((number, line))
+
+    def _credits(self, number: int, raw: str, line: str) -> None:
+        date = self.profile.effective_date(line)
+        if date and self.parsed.spec.edition and date != self.parsed.spec.edition:
+            self.parsed.warn(f"the credits give the effective date {date}, the top gives {self.parsed.spec.edition}",
+                             self._here(number))
+        self.parsed.credits.setdefault(self.lang, []).append(Passage(line, self.ledger.consume(number)))
+
+    # helpers --------------------------------------------------------------------------------
+    def _close_entry(self) -> None:
+        if not self.entry:
+            return
+        (first, term), rest = self.entry[0], self.entry[1:]
+        self.entry = []
+        for n, _ in [(first, term), *rest]:
+            self.ledger.consume(n)
+        where = self._here(first)
+        if not rest:
+            self.parsed.warn(f"glossary entry {term!r} has no definition", where)
+        definition = [text for _, text in rest]
+        obsolete = self.profile.obsolete.search(term)
+        name = term[: obsolete.start()] if obsolete else term
+        redirect = None
+        if len(definition) == 1:
+            m = self.profile.redirect.fullmatch(definition[0])
+            redirect = m.group(1).strip() if m else None
+        entry = GlossaryEntry(term, name, definition, where, bool(obsolete), redirect,
+                              cited_rules(" ".join(definition)))
+        self.parsed.glossary.setdefault(self.lang, []).append(entry)
+
+    def _rules_follow(self, number: int) -> bool:
+        following = [line.strip() for line in self.source.lines[number: number + 6] if line.strip()]
+        return bool(following) and bool(SECTION_LINE.fullmatch(following[0]))
+
+    def _here(self, number: int) -> Provenance:
+        return Provenance(self.source.path, number)
