@@ -1,0 +1,1 @@
+"""Generator of the bilingual Magic: The Gathering Comprehensive Rules site."""
