@@ -18,6 +18,7 @@ from __future__ import annotations
 from difflib import SequenceMatcher
 
 import re
+from bisect import bisect_left
 
 from .model import GlossaryEntry, GlossaryPair, Issue
 
@@ -92,12 +93,9 @@ def _by_order(en, zh, partner) -> None:
     """Pair the unpaired entries lying between the same two paired neighbours, when both sides
     have as many and they agree in structure one by one. With more than one on each side, the
     text that translation leaves alone ({T}, numbers, Latin words) must not favour another order."""
-    anchors = sorted((i, j) for i, (j, _) in partner.items())
-    anchors = [(-1, -1)] + anchors + [(len(en), len(zh))]
+    anchors = [(-1, -1)] + _monotone_chain(sorted((i, j) for i, (j, _) in partner.items())) + [(len(en), len(zh))]
     taken = _taken(partner)
     for (i0, j0), (i1, j1) in zip(anchors, anchors[1:]):
-        if j1 < j0:
-            continue
         gap_en = [i for i in range(i0 + 1, i1) if i not in partner]
         gap_zh = [j for j in range(j0 + 1, j1) if j not in taken]
         if not gap_en or len(gap_en) != len(gap_zh):
@@ -110,6 +108,24 @@ def _by_order(en, zh, partner) -> None:
             partner[i] = (j, f"order: {len(gap_en)} unpaired entr{'y' if len(gap_en) == 1 else 'ies'} "
                              "on each side between paired neighbours, alike in structure")
             taken.add(j)
+
+
+def _monotone_chain(anchors: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The longest run of pairs in order on both sides (pairs out of order would cross the gaps)."""
+    tails: list[int] = []  # tails[k]: index into anchors of the smallest end of a chain of length k+1
+    back: list[int | None] = []
+    for index, (_, j) in enumerate(anchors):
+        k = bisect_left([anchors[t][1] for t in tails], j)
+        back.append(tails[k - 1] if k else None)
+        if k == len(tails):
+            tails.append(index)
+        else:
+            tails[k] = index
+    chain, at = [], tails[-1] if tails else None
+    while at is not None:
+        chain.append(anchors[at])
+        at = back[at]
+    return chain[::-1]
 
 
 def _invariants(entry: GlossaryEntry) -> set[str]:

@@ -21,6 +21,8 @@ class Provenance:
     offset: int | None = None
 
     def __str__(self) -> str:
+        if not self.line:  # the file as a whole
+            return self.path
         return f"{self.path}:{self.line}" + (f" (character {self.offset + 1})" if self.offset is not None else "")
 
 
@@ -122,7 +124,7 @@ class Issue:
         return f"{self.source}: {self.level}: {self.message}" if self.source else f"{self.level}: {self.message}"
 
     def as_json(self) -> dict:
-        where = {"line": self.source.line, "offset": self.source.offset} if self.source else {}
+        where = {"line": self.source.line or None, "offset": self.source.offset} if self.source else {}
         return {"message": self.message, **where}
 
 
@@ -143,10 +145,10 @@ class ParsedSource:
     issues: list[Issue] = field(default_factory=list)
 
     def warn(self, message: str, source: Provenance | None = None) -> None:
-        self.issues.append(Issue("warning", message, source))
+        self.issues.append(Issue("warning", message, source or Provenance(self.spec.path, 0)))
 
     def error(self, message: str, source: Provenance | None = None) -> None:
-        self.issues.append(Issue("error", message, source))
+        self.issues.append(Issue("error", message, source or Provenance(self.spec.path, 0)))
 
     def add_title(self, number: int, lang: str, text: str, source: Provenance) -> None:
         """Chapter (1 digit) or section (3 digits) title; a differing repeat is reported."""

@@ -68,6 +68,9 @@ def parse(source: SourceText, spec: SourceSpec) -> tuple[ParsedSource, Ledger]:
     ledger = Ledger(source.path, source.lines)
     if profile is None:
         parsed.error("not the official CR layout: expected a Contents and a Glossary heading")
+        for number, line in source.numbered():
+            if line.strip():
+                ledger.skip(number, "not in the official CR layout")
         return parsed, ledger
     _Reader(source, profile, parsed, ledger).run()
     return parsed, ledger

@@ -1,0 +1,44 @@
+# Quick start:  make site   (build the site from the embedded sources into site/)
+#               make serve  (preview at http://127.0.0.1:8000, rebuilt when a source changes)
+#               make test   (set up everything and run the whole test suite)
+VENV   ?= .venv
+PYTHON ?= python3
+PY      = $(VENV)/bin/python
+SOURCES ?=
+
+.PHONY: setup browser site offline serve check test bench clean
+
+setup: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --upgrade pip
+	$(VENV)/bin/pip install --quiet -e '.[test]'
+	touch $@
+
+# Browser tests drive Debian's Chromium through playwright (playwright's own download does not work here).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-noto-cjk >/dev/null; }
+
+check: setup
+	$(PY) -m generator check $(foreach s,$(SOURCES),--source $(s))
+
+site: setup
+	$(PY) -m generator build $(foreach s,$(SOURCES),--source $(s))
+
+offline: setup
+	$(PY) -m generator build --offline $(foreach s,$(SOURCES),--source $(s))
+
+serve: setup
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs serve --livereload
+
+test: setup browser
+	$(PY) -m pytest
+
+bench: setup browser
+	$(PY) bench/run.py
+
+clean:
+	rm -rf site build docs .pytest_cache

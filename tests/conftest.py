@@ -1,0 +1,44 @@
+"""Shared paths and loaders for the tests."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.loader import load, load_text
+from generator.manifest import read_manifest, spec_from_path
+from generator.model import SourceSpec
+from generator.textio import from_string
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+MANIFEST = ROOT / "docs_src" / "sources.yml"
+CORPUS = ROOT.parent / "shared" / "corpus"
+CORPUS_EN = CORPUS / "en" / "MagicCompRules-20231117.txt"
+CORPUS_ZH = CORPUS / "zh" / "MagicCompRules-zh-20231117.txt"
+CORPUS_EN_OLD = CORPUS / "en" / "MagicCompRules-20230414.txt"
+
+
+def seed(name_part: str):
+    """The loaded manifest source whose path contains name_part."""
+    spec = next(s for s in read_manifest(MANIFEST) if name_part in s.path)
+    return load(spec)
+
+
+def parse_text(text: str, fmt: str | None = None, **spec_fields):
+    spec = SourceSpec("<test>", Path("<test>"), fmt, **spec_fields)
+    return load_text(from_string(text, "<test>"), spec)
+
+
+@pytest.fixture(scope="session")
+def corpus_files():
+    missing = [p for p in (CORPUS_EN, CORPUS_ZH, CORPUS_EN_OLD) if not p.exists()]
+    if missing:
+        pytest.skip(f"full corpus not found at {CORPUS} (CI has it)")
+    return CORPUS_EN, CORPUS_ZH
+
+
+@pytest.fixture(scope="session")
+def corpus_loaded(corpus_files):
+    en, zh = corpus_files
+    return load(spec_from_path(str(en))), load(spec_from_path(str(zh)))

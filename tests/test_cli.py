@@ -1,0 +1,102 @@
+"""`python -m generator check`: the report, its JSON, and clear errors for bad input."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT
+
+
+def run(*args, cwd=ROOT):
+    return subprocess.run([sys.executable, "-m", "generator", *args], cwd=cwd, capture_output=True, text=True,
+                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+
+
+def test_check_json_per_source_fields():
+    result = run("check", "--json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    by_path = {s["path"]: s for s in report["sources"]}
+    ch9 = by_path["sources/cr-2023-11-17-ch9-casual-variants.en-zh.txt"]
+    assert (ch9["format"], ch9["edition"], ch9["language"]) == ("line-pairs", "2023-11-17", "en+zh")
+    assert (ch9["rules"], ch9["examples"], ch9["glossary"]) == (124, 8, 0)
+    assert ch9["errors"] == [] and isinstance(ch9["warnings"], list)
+    ch3 = by_path["sources/cr-2023-11-17-ch3-card-types.en-zh.txt"]
+    assert {"line", "offset", "text", "reason"} <= set(ch3["skipped"][0])
+    assert [e["edition"] for e in report["editions"]] == ["2023-11-17", "2012", "2009-07-08"]
+    assert report["errors"] == 0
+
+
+def test_check_human_report():
+    result = run("check")
+    assert result.returncode == 0
+    assert "edition 2023-11-17: en+zh, 286 rules" in result.stdout
+    assert "0 errors" in result.stdout
+
+
+def test_extra_source_detected_from_content(corpus_files):
+    result = run("check", "--json", "--no-manifest", "--source", str(corpus_files[0]))
+    report = json.loads(result.stdout)
+    (source,) = report["sources"]
+    assert (source["format"], source["edition"], source["language"], source["rules"], source["examples"],
+            source["glossary"]) == ("official", "2023-11-17", "en", 2899, 276, 668)
+    assert len(source["warnings"]) == 3 and source["errors"] == []
+
+
+BAD_INPUTS = {
+    "binary.txt": (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)), "binary data"),
+    "empty.txt": (b"", "the file is empty"),
+    "prose.txt": ("Just some notes.\nNothing about rules here.\n".encode(), "not a rules text in any known format"),
+    "latin1.txt": ("100.1. Caf\xe9 rule.\n".encode("latin-1") + b"\x81\x8d", "neither UTF-8 nor Windows-1252"),
+}
+
+
+@pytest.mark.parametrize("name", BAD_INPUTS)
+def test_bad_input_one_clear_message_no_traceback(tmp_path, name):
+    data, expected = BAD_INPUTS[name]
+    path = tmp_path / name
+    path.write_bytes(data)
+    result = run("check", "--no-manifest", "--source", str(path))
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr + result.stdout
+    (line,) = [l for l in result.stderr.splitlines() if "error" in l]
+    assert line.startswith(str(path)) and expected in line
+
+
+def _manifest(tmp_path, entry: str):
+    (tmp_path / "rules.txt").write_text("100.1. A rule.\n100.1. 一条规则。\n100.2. Another.\n100.2. 另一条。\n"
+                                        "100.3. Third.\n100.3. 第三条。\n100.4. Fourth.\n100.4. 第四条。\n",
+                                        encoding="utf-8")
+    manifest = tmp_path / "sources.yml"
+    manifest.write_text("sources:\n  - path: rules.txt\n" + entry, encoding="utf-8")
+    return manifest
+
+
+@pytest.mark.parametrize("entry,expected", [
+    ("    format: pdf\n", "sources.yml:2: error: unknown format 'pdf'; expected one of official, line-pairs"),
+    ("    edition: last tuesday\n", "sources.yml:2: error: edition must be an ISO date"),
+    ("    encoding: ascii\n", "rules.txt:2: error: bytes are not valid ascii"),
+    ("    colour: red\n", "sources.yml:2: error: unknown field(s) colour"),
+    ("", "rules.txt: error: the edition (effective date) is not in the text"),
+])
+def test_manifest_problems(tmp_path, entry, expected):
+    manifest = _manifest(tmp_path, entry)
+    result = run("check", "--manifest", str(manifest))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert expected in result.stdout + result.stderr
+
+
+def test_manifest_not_yaml(tmp_path):
+    manifest = tmp_path / "sources.yml"
+    manifest.write_text("sources: [\n  - path: x\n", encoding="utf-8")
+    result = run("check", "--manifest", str(manifest))
+    assert result.returncode == 1 and "not valid YAML" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_good_manifest_entry_passes(tmp_path):
+    manifest = _manifest(tmp_path, "    edition: 2031-01-01\n")
+    result = run("check", "--json", "--manifest", str(manifest))
+    assert result.returncode == 0, result.stdout
+    (source,) = json.loads(result.stdout)["sources"]
+    assert (source["format"], source["rules"], source["language"]) == ("line-pairs", 4, "en+zh")

@@ -1,0 +1,38 @@
+"""A small hand-written text in the official layout, both languages, CR line endings in English."""
+from conftest import FIXTURES
+from generator.editions import assemble
+from generator.loader import load
+from generator.manifest import spec_from_path
+from generator.numbers import parse_number as n
+
+
+def _load(name):
+    return load(spec_from_path(str(FIXTURES / name)))
+
+
+def test_layout_and_typos():
+    en = _load("mini-official.en.txt")
+    parsed, report = en.parsed, en.report
+    assert report.errors == [] and parsed.spec.edition == "2031-03-03" and parsed.spec.format == "official"
+    assert report.counts["rules"] == 11 and report.counts["examples"] == 2 and report.counts["glossary"] == 4
+    assert parsed.introduction["en"][0].text == "Widget Rules Test Document"  # stray line kept, not lost
+    assert [e.text for e in parsed.rules[n("100.2")]["en"].examples] == [
+        "A deck of sixty widgets is a deck.", "A deck of forty widgets is also a deck."]
+    assert parsed.rules[n("101.1")]["en"].text.endswith("\nWidgets printed before the first set have no frame.")
+    warnings = " | ".join(w.message for w in report.warnings)
+    assert "rule 101.2 has no period" in warnings and "subrule 101.2a is followed by a period" in warnings
+    assert "no space after the number 702.2b." in warnings
+    glossary = {e.name: e for e in parsed.glossary["en"]}
+    assert len(glossary["Widget"].senses) == 2 and glossary["Whirl"].redirect == "Spinning"
+    assert glossary["Twirl"].obsolete and glossary["Spinning"].cited == ("702.2",)
+
+
+def test_pairs_with_chinese_in_another_order():
+    en, zh = _load("mini-official.en.txt"), _load("mini-official.zh.txt")
+    assert zh.report.errors == [] and zh.parsed.spec.edition == "2031-03-03"
+    assert set(en.parsed.rules) == set(zh.parsed.rules)
+    (edition,), issues = assemble([en.parsed, zh.parsed])
+    partner = {p.en.name: p.zh.name for p in edition.glossary}
+    assert partner == {"Spinning": "旋转", "Twirl": "回旋", "Widget": "小物件", "Whirl": "盘旋"}
+    assert all(p.verified for p in edition.glossary)
+    assert edition.chapters[0].titles["zh"].text == "基础"
