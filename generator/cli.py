@@ -8,6 +8,8 @@ from pathlib import Path
 
 from .pipeline import DEFAULT_MANIFEST, Corpus, load_corpus
 
+ROOT = Path(__file__).resolve().parent.parent
+
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__)
@@ -16,10 +18,14 @@ def main(argv: list[str] | None = None) -> int:
     _source_options(check)
     check.add_argument("--json", action="store_true", help="print the report as JSON")
     check.add_argument("--all", action="store_true", help="list every warning and skipped line")
+    build = commands.add_parser("build", help="generate the pages and build the site with MkDocs")
+    _source_options(build)
+    build.add_argument("--site-dir", type=Path, help="where to write the site (default: site/)")
+    build.add_argument("--config", type=Path, default=ROOT / "mkdocs.yml", help="the MkDocs configuration")
     args = parser.parse_args(argv)
     if args.command == "check":
         return _check(args)
-    return 2
+    return _build(args)
 
 
 def _source_options(command: argparse.ArgumentParser) -> None:
@@ -91,3 +97,37 @@ def _some(label: str, lines: list[str], limit: int | None) -> None:
         print(f"  {line}")
     if limit is not None and len(lines) > limit:
         print(f"  ... {len(lines) - limit} more {label} lines (--all lists them)")
+
+
+def _build(args) -> int:
+    """Generate and build in one step: the MkDocs plugin does the generating, with these sources."""
+    import logging
+    import os
+
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import MkDocsException
+
+    from .mkdocs_plugin import EXTRA_SOURCES
+
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    os.environ[EXTRA_SOURCES] = os.pathsep.join(str(Path(s).resolve()) for s in args.source)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s: %(message)s")
+    overrides = {"strict": True}
+    if args.site_dir:
+        overrides["site_dir"] = str(args.site_dir.resolve())
+    try:
+        config = load_config(str(args.config), **overrides)
+        if args.no_manifest or args.manifest != DEFAULT_MANIFEST:
+            _point_plugin_at(config, None if args.no_manifest else args.manifest)
+        build(config)
+    except MkDocsException as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    print(config.site_dir)
+    return 0
+
+
+def _point_plugin_at(config, manifest: Path | None) -> None:
+    plugin = config.plugins["cr-generator"]
+    plugin.config["manifest"] = str(manifest.resolve()) if manifest else str(ROOT / "docs_src" / "none.yml")

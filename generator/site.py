@@ -1,0 +1,320 @@
+"""The site's pages: which pages exist, where each rule lives, and the Markdown of every page.
+
+Page addresses: the newest edition's chapters are `cr/<chapter>.md` (as on the Chinese judge
+wiki), older editions `editions/<date>/<chapter>.md`. Links inside rule blocks are written as
+final relative URLs, because Markdown does not rewrite links inside raw HTML; `dir_urls` says
+which URL style the build uses (the offline build turns directory URLs off).
+"""
+from __future__ import annotations
+
+import html
+import json
+import posixpath
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import jinja2
+import yaml
+
+from .anchors import rule_id
+from .model import Edition
+from .numbers import RuleNumber
+from .pipeline import Corpus
+from .render import LinkStats, RuleRenderer, md_escape, paragraphs
+from .xref import Ref
+
+TEMPLATES = jinja2.Environment(
+    loader=jinja2.PackageLoader("generator", "templates"),
+    autoescape=False,  # the output is Markdown; every value from a source is escaped before it gets here
+    keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined,
+)
+
+
+@dataclass
+class Settings:
+    """docs_src/site.yml"""
+
+    # URL template for references to rules of the newest edition that are not in the build, with
+    # {number} (702.19c), {slug} (702-19c) or {compact} (70219c); None leaves them as marked text.
+    missing_rule_url: str | None = None
+
+    @classmethod
+    def read(cls, path: Path) -> "Settings":
+        if not path.exists():
+            return cls()
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        return cls(missing_rule_url=data.get("missing_rule_url"))
+
+
+@dataclass
+class Page:
+    src: str
+    title: str
+    markdown: str
+
+
+@dataclass
+class SiteReport:
+    pages: list[str] = field(default_factory=list)
+    links: dict[str, LinkStats] = field(default_factory=dict)  # per edition
+    written: int = 0
+
+
+class Site:
+    def __init__(self, corpus: Corpus, dir_urls: bool = True, settings: Settings | None = None):
+        self.corpus = corpus
+        self.dir_urls = dir_urls
+        self.settings = settings or Settings()
+        self.editions = corpus.editions
+        self.current = self.editions[0] if self.editions else None
+
+    # addresses --------------------------------------------------------------------------------
+    def prefix(self, edition: Edition) -> str:
+        return "cr" if edition is self.current else f"editions/{edition.date}"
+
+    def chapter_src(self, edition: Edition, chapter: int) -> str:
+        return f"{self.prefix(edition)}/{chapter}.md"
+
+    def url(self, src: str) -> str:
+        """Site-relative URL of a page, as MkDocs will write it."""
+        stem = src[:-3]
+        if stem == "index" or stem.endswith("/index"):
+            base = stem[:-5]
+            return base if self.dir_urls else base + "index.html"
+        return stem + "/" if self.dir_urls else stem + ".html"
+
+    def href(self, from_src: str, to_src: str, anchor: str = "") -> str:
+        target, here = self.url(to_src), self.url(from_src)
+        here_dir = here if here.endswith("/") or not here else posixpath.dirname(here) + "/"
+        if not here:
+            here_dir = ""
+        rel = posixpath.relpath(target or ".", here_dir.rstrip("/") or ".")
+        if target.endswith("/") or not target:
+            rel = "./" if rel == "." else rel + "/"
+        return rel + (f"#{anchor}" if anchor else "")
+
+    @staticmethod
+    def md_link(from_src: str, to_src: str, anchor: str = "") -> str:
+        """A link for the Markdown part of a page: MkDocs turns it into a URL and validates it."""
+        rel = posixpath.relpath(to_src, posixpath.dirname(from_src) or ".")
+        return rel + (f"#{anchor}" if anchor else "")
+
+    def asset(self, from_src: str, path: str) -> str:
+        here = self.url(from_src)
+        here_dir = here.rstrip("/") if here.endswith("/") else posixpath.dirname(here)
+        return posixpath.relpath(path, here_dir or ".")
+
+    # pages ------------------------------------------------------------------------------------
+    def pages(self) -> tuple[list[Page], dict[str, str], SiteReport]:
+        """Every page, the generated assets (path -> text), and the link statistics."""
+        report = SiteReport()
+        pages: list[Page] = []
+        assets: dict[str, str] = {}
+        for edition in self.editions:
+            pages += self._edition_pages(edition, assets, report)
+        pages.append(self._home())
+        pages += self._primer_pages()
+        pages.append(self._sources_page())
+        pages.append(self._go_page())
+        if len(self.editions) > 1:
+            pages.append(self._render("editions.md.j2", "editions/index.md", "旧版规则 Older editions",
+                                      editions=[self._edition_summary("editions/index.md", e)
+                                                for e in self.editions[1:]]))
+        report.pages = [p.src for p in pages]
+        return pages, assets, report
+
+    def nav(self, pages: list[Page]) -> list:
+        titles = {p.src: p.title for p in pages}
+        nav: list = [{"首页 Home": "index.md"}]
+        if self.current:
+            prefix = self.prefix(self.current)
+            nav.append({f"规则 Rules {self.current.date}": [src for src in titles if src.startswith(prefix + "/")]})
+        nav += [src for src in ("primer.md",) if src in titles]
+        if len(self.editions) > 1:
+            older = ["editions/index.md"]
+            for edition in self.editions[1:]:
+                older += [src for src in titles if src.startswith(self.prefix(edition) + "/")]
+            nav.append({"旧版规则 Older editions": older})
+        nav += ["go/index.md", "sources.md"]
+        return [{titles[item]: item} if isinstance(item, str) and item in titles else item for item in nav]
+
+    def _render(self, template: str, src: str, title: str, **values) -> Page:
+        text = TEMPLATES.get_template(template).render(title=title, title_md=md_escape(title),
+                                                       title_yaml=json.dumps(title, ensure_ascii=False),
+                                                       **values)
+        return Page(src, title, text)
+
+    def _edition_summary(self, from_src: str, edition: Edition) -> dict:
+        return {
+            "date": edition.date,
+            "href": self.md_link(from_src, f"{self.prefix(edition)}/index.md"),
+            "rules": sum(1 for _ in edition.rules()),
+            "languages": "+".join(edition.languages),
+            "sources": [html.escape(s.title or s.path) for s in edition.sources],
+        }
+
+    def _edition_pages(self, edition: Edition, assets: dict[str, str], report: SiteReport) -> list[Page]:
+        prefix = self.prefix(edition)
+        stats = report.links.setdefault(edition.date, LinkStats())
+        langs = {"en": "en", "zh": "zh-Hant" if _script(edition) == "Hant" else "zh-Hans"}
+        chapters = {c.number for c in edition.chapters}
+        pages: list[Page] = []
+        for chapter in edition.chapters:
+            src = self.chapter_src(edition, chapter.number)
+            renderer = RuleRenderer(langs, self._resolver(edition, src, chapters), stats)
+            sections = [{
+                "heading": md_escape(_title(section.number, section.titles)),
+                "anchor": f"cr{section.number}",
+                "html": "\n".join(renderer.rule(rule) for rule in section.rules),
+            } for section in chapter.sections]
+            title = _title(chapter.number, chapter.titles)
+            pages.append(self._render("chapter.md.j2", src, title, sections=sections,
+                                      meta=self._meta(edition, src)))
+            assets[f"assets/data/{edition.date}/{chapter.number}.js"] = self._previews(edition, chapter, renderer)
+        index_src = f"{prefix}/index.md"
+        pages.insert(0, self._render(
+            "edition.md.j2", index_src, f"规则 Rules {edition.date}", meta=self._meta(edition, index_src),
+            chapters=[{"title": md_escape(_title(c.number, c.titles)),
+                       "href": self.md_link(index_src, self.chapter_src(edition, c.number)),
+                       "sections": [{"title": md_escape(_title(s.number, s.titles)),
+                                     "href": self.md_link(index_src, self.chapter_src(edition, c.number),
+                                                          f"cr{s.number}")}
+                                    for s in c.sections]} for c in edition.chapters]))
+        return pages
+
+    def _meta(self, edition: Edition, src: str) -> str:
+        """The block at the top of every rules page: edition, data for the scripts, older-edition label."""
+        older = edition is not self.current
+        attrs = (f'data-edition="{html.escape(edition.date)}" '
+                 f'data-assets="{html.escape(self.asset(src, "assets/data/" + edition.date))}/" '
+                 f'data-go="{html.escape(self.href(src, "go/index.md"))}"' + (' data-older="1"' if older else ""))
+        label = ""
+        if older:
+            label = ('<div class="admonition warning"><p class="admonition-title">旧版规则 Older edition</p>'
+                     f'<p>这是 {html.escape(edition.date)} 版的规则，不是现行规则；规则编号在各版之间会变动。'
+                     f'This is the CR of {html.escape(edition.date)}, not the current rules; rule numbers move '
+                     'between editions.</p></div>')
+        return (f'<div class="cr-page" {attrs}><p class="cr-edition">生效日期 Effective '
+                f'<time datetime="{html.escape(edition.date)}">{html.escape(edition.date)}</time></p></div>\n{label}')
+
+    def _resolver(self, edition: Edition, from_src: str, chapters: set[int]):
+        present = {rule.number for rule in edition.rules()} | \
+            {RuleNumber(s.number) for c in edition.chapters for s in c.sections}
+        template = self.settings.missing_rule_url if edition is self.current else None
+
+        def resolve(ref: Ref) -> tuple[str, bool] | None:
+            if ref.is_chapter:
+                if ref.target in chapters:
+                    return self.href(from_src, self.chapter_src(edition, ref.target)), True
+            elif ref.target in present:
+                number = ref.target
+                return self.href(from_src, self.chapter_src(edition, number.chapter), rule_id(number)), True
+            if template and not ref.is_chapter:
+                number = ref.target
+                return template.format(number=number, slug=number.slug,
+                                       compact=str(number).replace(".", "")), False
+            return None
+        return resolve
+
+    def _previews(self, edition: Edition, chapter, renderer: RuleRenderer) -> str:
+        """Hover previews for one chapter, as a script (scripts load from file:// too; JSON fetches do not)."""
+        quiet = RuleRenderer(renderer.langs, renderer.resolve, LinkStats())
+        data = {}
+        for section in chapter.sections:
+            first = section.rules[0].texts if section.rules else {}
+            data[str(section.number)] = [
+                "".join([f'<p class="cr-pop-title">{html.escape(t.text)}</p>' if (t := section.titles.get(lang)) else "",
+                         paragraphs(first[lang].text, quiet.resolve, quiet.stats) if lang in first else ""]) or None
+                for lang in ("en", "zh")]
+            for rule in section.rules:
+                data[str(rule.number)] = [paragraphs(t.text, quiet.resolve, quiet.stats) if (t := rule.texts.get(lang))
+                                          else None for lang in ("en", "zh")]
+        payload = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=False)
+        return f"CR.previews({json.dumps(edition.date)},{chapter.number},{payload});\n"
+
+    def _home(self) -> Page:
+        current = self._edition_summary("index.md", self.current) if self.current else None
+        chapters = []
+        if self.current:
+            chapters = [{"title": md_escape(_title(c.number, c.titles)),
+                         "href": self.md_link("index.md", self.chapter_src(self.current, c.number))}
+                        for c in self.current.chapters]
+        older = [self._edition_summary("index.md", e) for e in self.editions[1:]]
+        return self._render("home.md.j2", "index.md", "万智牌完整规则 Comprehensive Rules", current=current,
+                            chapters=chapters, older=older,
+                            primer=bool(self.corpus.primers), go="go/index.md",
+                            meta=f'<div class="cr-page" data-go="{html.escape(self.href("index.md", "go/index.md"))}"></div>')
+
+    def _primer_pages(self) -> list[Page]:
+        pages = []
+        for parsed in self.corpus.primers[:1]:
+            pages.append(self._render("primer.md.j2", "primer.md", "入门笔记 Primer",
+                                      body=safe_markdown(parsed.page or ""),
+                                      source=html.escape(parsed.spec.title or parsed.spec.path)))
+        return pages
+
+    def _sources_page(self) -> Page:
+        rows = []
+        for loaded in self.corpus.loaded:
+            spec, counts = loaded.report.spec, loaded.report.counts
+            rows.append({
+                "title": html.escape(spec.title or spec.path), "path": html.escape(spec.path),
+                "format": spec.format, "edition": html.escape(spec.edition or "—"), "role": spec.role,
+                "languages": "+".join(spec.languages) + (f" ({spec.script})" if spec.script else ""),
+                "rules": counts["rules"], "examples": counts["examples"], "glossary": counts["glossary"],
+                "terms": counts["terms"], "skipped": len(loaded.report.skipped),
+                "warnings": len(loaded.report.warnings), "errors": len(loaded.report.errors),
+            })
+        return self._render("sources.md.j2", "sources.md", "来源 Sources", rows=rows)
+
+    def _go_page(self) -> Page:
+        mapping = {}
+        if self.current:
+            mapping = {str(c.number): self.href("go/index.md", self.chapter_src(self.current, c.number))
+                       for c in self.current.chapters}
+        data = html.escape(json.dumps({"chapters": mapping, "edition": self.current.date if self.current else None,
+                                       "external": self.settings.missing_rule_url}, ensure_ascii=False))
+        return self._render("go.md.j2", "go/index.md", "跳转到规则 Go to a rule", data=data)
+
+
+def _script(edition: Edition) -> str:
+    scripts = {s.script for s in edition.sources if "zh" in s.languages and s.script}
+    return "Hant" if scripts == {"Hant"} else "Hans"
+
+
+def _title(number: int, titles: dict) -> str:
+    zh, en = titles.get("zh"), titles.get("en")
+    words = " ".join(t.text for t in (zh, en) if t is not None)
+    return f"{number}. {words}" if words else f"{number}."
+
+
+JAVASCRIPT_LINK = re.compile(r"\]\(\s*(?:javascript|data|vbscript):[^)]*\)", re.IGNORECASE)
+
+
+def safe_markdown(text: str) -> str:
+    """A note's Markdown with no raw HTML and no script links: it is rendered, but not trusted."""
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    text = re.sub(r"^(\s*)&gt;", r"\1>", text, flags=re.MULTILINE)  # keep block quotes
+    return JAVASCRIPT_LINK.sub("](#)", text)
+
+
+def write_site(site: Site, out_dir: Path) -> tuple[list[Page], SiteReport]:
+    """Write every page and asset under out_dir; only changed files are touched, stale ones removed."""
+    pages, assets, report = site.pages()
+    wanted: dict[Path, str] = {out_dir / p.src: p.markdown for p in pages}
+    wanted.update({out_dir / path: text for path, text in assets.items()})
+    for path, text in wanted.items():
+        data = text.encode("utf-8")
+        if not path.exists() or path.read_bytes() != data:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+            report.written += 1
+    if out_dir.exists():
+        for path in sorted(out_dir.rglob("*"), reverse=True):
+            if path.is_file() and path not in wanted:
+                path.unlink()
+            elif path.is_dir() and not any(path.iterdir()):
+                path.rmdir()
+    return pages, report
+

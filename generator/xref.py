@@ -1,0 +1,122 @@
+"""Find references to rules in running text, English or Chinese.
+
+A dotted number (`702.6`, `601.2f`) is a reference wherever it stands. A bare section number
+(`614`) is one only after `rule(s)`/`规则`, or after `see`/`参见` when a quoted title follows
+(`See 718, “Prototype Cards.”`), so `exactly 100 cards`, `PO Box 707` and years stay text.
+From a reference, a run continues through lists (`, and`, `和`, `、` ...), titles (`, “Commander,”`),
+ranges (`601.2f–h`, `119.7–8`, `903.6-11`, `601.2e至g`) and letter lists (`608.3a and b`), and
+every written item becomes its own link. `section 8` and `第8章` refer to chapters.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .numbers import SUBRULE_LETTERS, RuleNumber
+
+ITEM = re.compile(r"(?<![\d.])(?P<sec>\d{3})(?:\.(?P<rule>\d{1,3})(?P<sub>[a-z](?![a-z]))?)?(?!\d)(?!\.\d)")
+STRONG = re.compile(r"(?:\b[Rr]ules?|规则|規則)\s*$")
+WEAK = re.compile(r"(?:\b[Ss]ee|\bexception to|\blisted in|参见|參見|见|見)\s*$")
+TITLE = re.compile(r"\s*[,，]?\s*[“\"「][^”\"」\n]{1,80}[”\"」][,，]?")
+JOINER = re.compile(r"\s*(?:,\s*(?:and|or)\s+|,\s*|\s+(?:and|or)\s+|以及|和|与|與|及|或|、|，)\s*(?:[Rr]ules?\s+|规则|規則)?")
+RANGE = re.compile(r"\s*(?:–|-|至|\bto\b)\s*")
+LETTER = re.compile(r"[a-z](?![A-Za-z0-9’'])")
+DIGITS = re.compile(r"\d{1,3}(?![\d.]|\.\d)")
+CHAPTER = re.compile(r"\b[Ss]ections? (?P<a>[1-9])(?![\d.])|第(?P<b>[1-9])章")
+
+
+@dataclass(frozen=True)
+class Ref:
+    start: int
+    end: int
+    target: RuleNumber | int  # a rule number, or a chapter (1-9)
+    group: tuple[RuleNumber, ...] = ()  # every rule of the range or list item this link belongs to
+
+    @property
+    def is_chapter(self) -> bool:
+        return isinstance(self.target, int)
+
+
+def _number(m: re.Match) -> RuleNumber:
+    return RuleNumber(int(m.group("sec")), int(m.group("rule") or 0), m.group("sub") or "")
+
+
+def find_references(text: str) -> list[Ref]:
+    refs: list[Ref] = []
+    position = 0
+    for m in ITEM.finditer(text):
+        if m.start() < position:
+            continue
+        before = text[max(0, m.start() - 16): m.start()]
+        dotted = m.group("rule") is not None
+        if not (dotted or STRONG.search(before) or (WEAK.search(before) and TITLE.match(text, m.end()))):
+            continue
+        run, position = _run(text, m)
+        refs.extend(run)
+    refs.extend(Ref(m.start(), m.end(), int(m.group("a") or m.group("b"))) for m in CHAPTER.finditer(text))
+    return sorted(refs, key=lambda r: r.start)
+
+
+def _run(text: str, first: re.Match) -> tuple[list[Ref], int]:
+    """The first item and everything that continues it; returns the refs and where the run ends."""
+    previous = _number(first)
+    refs = [Ref(first.start(), first.end(), previous)]
+    at = first.end()
+    while True:
+        ranged = _range_end(text, at, previous)
+        if ranged:
+            end_ref, group = ranged
+            start_ref = refs[-1]
+            refs[-1] = Ref(start_ref.start, start_ref.end, start_ref.target, group)
+            refs.append(Ref(end_ref.start, end_ref.end, end_ref.target, group))
+            previous, at = end_ref.target, end_ref.end
+            continue
+        title = TITLE.match(text, at)
+        after_title = title.end() if title else at
+        joiner = JOINER.match(text, after_title)
+        if not joiner:
+            break
+        nxt = ITEM.match(text, joiner.end())
+        if nxt:
+            previous = _number(nxt)
+            refs.append(Ref(nxt.start(), nxt.end(), previous))
+            at = nxt.end()
+            continue
+        letter = LETTER.match(text, joiner.end())
+        if letter and previous.sub and letter.group(0) > previous.sub:
+            previous = RuleNumber(previous.section, previous.rule, letter.group(0))
+            refs.append(Ref(letter.start(), letter.end(), previous))
+            at = letter.end()
+            continue
+        break
+    return refs, at
+
+
+def _range_end(text: str, at: int, start: RuleNumber) -> tuple[Ref, tuple[RuleNumber, ...]] | None:
+    dash = RANGE.match(text, at)
+    if not dash:
+        return None
+    i = dash.end()
+    if start.sub:
+        letter = LETTER.match(text, i)
+        if letter and letter.group(0) > start.sub and letter.group(0) in SUBRULE_LETTERS:
+            end = RuleNumber(start.section, start.rule, letter.group(0))
+            return Ref(letter.start(), letter.end(), end), _between(start, end)
+    full = ITEM.match(text, i)
+    if full and _number(full) > start:
+        end = _number(full)
+        return Ref(full.start(), full.end(), end), _between(start, end)
+    digits = DIGITS.match(text, i)
+    if digits and start.rule and not start.sub and int(digits.group(0)) > start.rule:
+        end = RuleNumber(start.section, int(digits.group(0)))
+        return Ref(digits.start(), digits.end(), end), _between(start, end)
+    return None
+
+
+def _between(start: RuleNumber, end: RuleNumber) -> tuple[RuleNumber, ...]:
+    if start.section == end.section and start.rule == end.rule and start.sub and end.sub:
+        letters = SUBRULE_LETTERS[SUBRULE_LETTERS.index(start.sub): SUBRULE_LETTERS.index(end.sub) + 1]
+        return tuple(RuleNumber(start.section, start.rule, s) for s in letters)
+    if start.section == end.section and not start.sub and not end.sub and start.rule and end.rule:
+        return tuple(RuleNumber(start.section, r) for r in range(start.rule, end.rule + 1))
+    return (start, end)

@@ -1,0 +1,261 @@
+/* Comprehensive Rules site: display modes, rule addresses, hover previews, the go page.
+ * Works with Material's instant navigation (re-initialised on every document$ emission) and
+ * from file:// (preview data comes as scripts, never as fetched JSON). */
+(function () {
+  "use strict";
+  var MODES = { both: "双语", zh: "中文", en: "English" };
+  var CR = (window.CR = window.CR || {});
+  CR.data = CR.data || {};
+  var waiting = {};
+
+  /* Preview data scripts call this: CR.previews(edition, chapter, {"702.19c": [en, zh], ...}) */
+  CR.previews = function (edition, chapter, rules) {
+    var key = edition + "/" + chapter;
+    CR.data[key] = rules;
+    (waiting[key] || []).forEach(function (done) { done(); });
+    delete waiting[key];
+  };
+
+  /* ---- display mode ---------------------------------------------------------------------- */
+  function currentMode() {
+    var cls = document.documentElement.classList;
+    return Object.keys(MODES).filter(function (m) { return cls.contains("cr-mode-" + m); })[0] || "both";
+  }
+
+  function setMode(mode) {
+    var cls = document.documentElement.classList;
+    Object.keys(MODES).forEach(function (m) { cls.remove("cr-mode-" + m); });
+    cls.add("cr-mode-" + mode);
+    try { localStorage.setItem("cr-mode", mode); } catch (e) { /* private mode: not remembered */ }
+    document.querySelectorAll(".cr-modes button").forEach(function (b) {
+      b.setAttribute("aria-pressed", String(b.dataset.mode === mode));
+    });
+  }
+
+  function modeSwitch() {
+    if (document.querySelector(".cr-modes")) { setMode(currentMode()); return; }
+    var header = document.querySelector(".md-header__inner");
+    if (!header) { return; }
+    var group = document.createElement("div");
+    group.className = "cr-modes";
+    group.setAttribute("role", "group");
+    group.setAttribute("aria-label", "显示模式 Display mode");
+    Object.keys(MODES).forEach(function (mode) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.dataset.mode = mode;
+      button.textContent = MODES[mode];
+      button.addEventListener("click", function () { setMode(mode); });
+      group.appendChild(button);
+    });
+    var search = header.querySelector(".md-search");
+    header.insertBefore(group, search || null);
+    setMode(currentMode());
+  }
+
+  /* ---- addresses ------------------------------------------------------------------------- */
+  /* Our anchors are #cr702-19c; also read Yawgatog #R70219c, 702.19c, section-702-19c, rule-702-19c. */
+  function parseAddress(text) {
+    text = (text || "").trim().replace(/^[#/?]+/, "").replace(/^n=/, "");
+    var m = /^R(\d{3})(\d{1,3})([a-z]?)$/.exec(text) ||
+      /^(?:cr|section-|rule-|r)?(\d{3})(?:[.-](\d{1,3})([a-z]?))?\.?$/i.exec(text);
+    if (!m) { return null; }
+    return { section: m[1], rule: m[2] || "", sub: (m[3] || "").toLowerCase() };
+  }
+
+  function anchorOf(n) { return "cr" + n.section + (n.rule ? "-" + n.rule + n.sub : ""); }
+  function numberOf(n) { return n.section + (n.rule ? "." + n.rule + n.sub : ""); }
+
+  function pageInfo() { return document.querySelector(".cr-page"); }
+
+  function followHash() {
+    var hash = decodeURIComponent(location.hash.slice(1));
+    if (!hash || document.getElementById(hash)) { return; }
+    var n = parseAddress(hash);
+    if (!n) { return; }
+    var target = document.getElementById(anchorOf(n));
+    if (target) {
+      history.replaceState(null, "", "#" + target.id);
+      target.scrollIntoView();
+      return;
+    }
+    var page = pageInfo();
+    if (page && page.dataset.go && !page.dataset.older) {
+      location.replace(page.dataset.go + "#" + anchorOf(n));
+    }
+  }
+
+  function goPage() {
+    var box = document.getElementById("cr-go");
+    if (!box || box.dataset.ready) { return; }
+    box.dataset.ready = "1";
+    var config = JSON.parse(box.dataset.go);
+    var status = box.querySelector(".cr-go-status");
+    function resolve(text) {
+      var n = parseAddress(text);
+      if (!n) { status.textContent = "不是规则编号 Not a rule number: " + text; return; }
+      var url = config.chapters[String(Math.floor(Number(n.section) / 100))];
+      if (url) { location.replace(url + "#" + anchorOf(n)); return; }
+      status.textContent = "规则 " + numberOf(n) + " 不在本站的 " + config.edition +
+        " 版中。Rule " + numberOf(n) + " is not in this build.";
+      if (config.external) {
+        var link = document.createElement("a");
+        link.href = config.external.replace("{number}", numberOf(n)).replace("{slug}", anchorOf(n).slice(2))
+          .replace("{compact}", numberOf(n).replace(/\./g, ""));
+        link.textContent = " → " + link.href;
+        status.appendChild(link);
+      }
+    }
+    box.querySelector("form").addEventListener("submit", function (event) {
+      event.preventDefault();
+      resolve(box.querySelector("input").value);
+    });
+    var asked = location.hash.slice(1) || location.search.slice(1);
+    if (asked) { resolve(decodeURIComponent(asked)); }
+  }
+
+  /* ---- previews -------------------------------------------------------------------------- */
+  var pop = null, showing = null, hideTimer = null, showTimer = null, touchOpened = null;
+
+  function popover() {
+    if (!pop) {
+      pop = document.createElement("div");
+      pop.className = "cr-pop md-typeset";
+      pop.id = "cr-pop";
+      pop.setAttribute("role", "tooltip");
+      pop.hidden = true;
+      pop.addEventListener("mouseenter", function () { clearTimeout(hideTimer); });
+      pop.addEventListener("mouseleave", scheduleHide);
+      document.body.appendChild(pop);
+    }
+    return pop;
+  }
+
+  function loadChapter(edition, chapter, done) {
+    var key = edition + "/" + chapter;
+    if (CR.data[key]) { done(); return; }
+    if (waiting[key]) { waiting[key].push(done); return; }
+    waiting[key] = [done];
+    var page = pageInfo();
+    var script = document.createElement("script");
+    script.src = page.dataset.assets + chapter + ".js";
+    script.onerror = function () { CR.previews(edition, chapter, {}); };
+    document.head.appendChild(script);
+  }
+
+  /* The rule's block on this page (sections have no block: their preview comes from the data). */
+  function ruleOnPage(n) {
+    var here = document.getElementById(anchorOf(n));
+    return here && here.closest(".rule");
+  }
+
+  function ruleHtml(number) {
+    var n = parseAddress(number);
+    var block = n && ruleOnPage(n);
+    if (block) { return block.querySelector(".tx").outerHTML; }
+    var page = pageInfo();
+    var data = page && CR.data[page.dataset.edition + "/" + Math.floor(Number(n.section) / 100)];
+    var texts = data && data[number];
+    if (!texts) { return null; }
+    var langs = ["en", "zh"], cells = "";
+    langs.forEach(function (lang, i) {
+      cells += texts[i] === null
+        ? '<div class="' + lang + ' missing">' + (lang === "zh" ? "暂无中文翻译。" : "No English text.") + "</div>"
+        : '<div class="' + lang + '" lang="' + (lang === "zh" ? "zh" : "en") + '">' + texts[i] + "</div>";
+    });
+    var missing = langs.filter(function (l, i) { return texts[i] === null; }).map(function (l) { return " no-" + l; });
+    return '<div class="tx' + missing.join("") + '">' + cells + "</div>";
+  }
+
+  function preview(link) {
+    var numbers = (link.dataset.group || link.dataset.ref).split(" ");
+    var page = pageInfo();
+    var chapters = {};
+    numbers.forEach(function (number) {
+      var n = parseAddress(number);
+      if (n && !ruleOnPage(n)) { chapters[Math.floor(Number(n.section) / 100)] = true; }
+    });
+    var pending = Object.keys(chapters);
+    function render() {
+      if (showing !== link) { return; }
+      var parts = numbers.map(function (number) {
+        var body = ruleHtml(number);
+        return body && '<div class="cr-pop-rule"><a class="cr-pop-n" href="' + link.getAttribute("href")
+          .replace(/#.*$/, "") + "#" + anchorOf(parseAddress(number)) + '">' + number + "</a>" + body + "</div>";
+      }).filter(Boolean);
+      var box = popover();
+      box.innerHTML = parts.length ? parts.join("") : "<p>" + numbers.join(", ") + "</p>";
+      box.hidden = false;
+      var rect = link.getBoundingClientRect();
+      var left = Math.max(8, Math.min(rect.left + window.scrollX, window.scrollX + document.documentElement.clientWidth - box.offsetWidth - 8));
+      box.style.left = left + "px";
+      box.style.top = (rect.bottom + window.scrollY + 6) + "px";
+      link.setAttribute("aria-describedby", box.id);
+    }
+    showing = link;
+    if (!pending.length || !page) { render(); return; }
+    var left = pending.length;
+    pending.forEach(function (chapter) {
+      loadChapter(page.dataset.edition, chapter, function () { left -= 1; if (!left) { render(); } });
+    });
+  }
+
+  function hide() {
+    if (pop) { pop.hidden = true; }
+    if (showing) { showing.removeAttribute("aria-describedby"); }
+    showing = null;
+    touchOpened = null;
+  }
+
+  function scheduleHide() { clearTimeout(showTimer); clearTimeout(hideTimer); hideTimer = setTimeout(hide, 250); }
+
+  function xrefOf(target) { return target && target.closest ? target.closest("a.xref[data-ref]") : null; }
+
+  function listen() {
+    if (CR.listening) { return; }
+    CR.listening = true;
+    document.addEventListener("mouseover", function (event) {
+      var link = xrefOf(event.target);
+      if (!link) { return; }
+      clearTimeout(hideTimer);
+      clearTimeout(showTimer);
+      showTimer = setTimeout(function () { preview(link); }, 120);
+    });
+    document.addEventListener("mouseout", function (event) { if (xrefOf(event.target)) { scheduleHide(); } });
+    document.addEventListener("focusin", function (event) {
+      var link = xrefOf(event.target);
+      if (link) { clearTimeout(hideTimer); preview(link); }
+    });
+    document.addEventListener("focusout", function (event) { if (xrefOf(event.target)) { scheduleHide(); } });
+    document.addEventListener("keydown", function (event) { if (event.key === "Escape") { hide(); } });
+    /* Touch: the first tap shows the preview, a second tap on the same link follows it. */
+    var lastPointer = "mouse";
+    document.addEventListener("pointerdown", function (event) { lastPointer = event.pointerType; }, true);
+    document.addEventListener("click", function (event) {
+      var link = xrefOf(event.target);
+      if (!link) { if (pop && !pop.contains(event.target)) { hide(); } return; }
+      if (lastPointer === "touch" && touchOpened !== link) {
+        event.preventDefault();
+        preview(link);
+        touchOpened = link;
+      }
+    });
+    window.addEventListener("hashchange", followHash);
+  }
+
+  function init() {
+    hide();
+    modeSwitch();
+    listen();
+    goPage();
+    followHash();
+  }
+
+  if (window.document$ && window.document$.subscribe) {
+    window.document$.subscribe(init);
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", init);
+  } else {
+    init();
+  }
+})();
