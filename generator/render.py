@@ -38,11 +38,15 @@ class LinkStats:
 Resolver = Callable[[Ref], "tuple[str, bool] | None"]
 
 
-def linked(text: str, resolve: Resolver, stats: LinkStats) -> str:
-    """Escape text and wrap each reference in a link."""
+def linked(text: str, resolve: Resolver, stats: LinkStats, extra: Callable[[str], list[Ref]] | None = None) -> str:
+    """Escape text and wrap each reference in a link; `extra` finds more references (glossary terms)."""
     out: list[str] = []
     last = 0
-    for ref in find_references(text):
+    refs = find_references(text)
+    if extra:
+        refs = sorted(refs + [r for r in extra(text) if not any(r.start < o.end and o.start < r.end for o in refs)],
+                      key=lambda r: r.start)
+    for ref in refs:
         out.append(html.escape(text[last:ref.start], quote=False))
         shown = html.escape(text[ref.start:ref.end], quote=False)
         target = resolve(ref)
@@ -54,7 +58,7 @@ def linked(text: str, resolve: Resolver, stats: LinkStats) -> str:
             href, internal = target
             if internal:
                 stats.internal += 1
-                data = f' data-ref="{ref.target}"' if not ref.is_chapter else ""
+                data = f' data-ref="{ref.target}"' if ref.is_rule else ""
                 group = f' data-group="{" ".join(map(str, ref.group))}"' if ref.group else ""
                 out.append(f'<a class="xref" href="{html.escape(href)}"{data}{group}>{shown}</a>')
             else:
@@ -65,8 +69,8 @@ def linked(text: str, resolve: Resolver, stats: LinkStats) -> str:
     return "".join(out)
 
 
-def paragraphs(text: str, resolve: Resolver, stats: LinkStats) -> str:
-    return "".join(f"<p>{linked(part, resolve, stats)}</p>" for part in text.split("\n"))
+def paragraphs(text: str, resolve: Resolver, stats: LinkStats, extra=None) -> str:
+    return "".join(f"<p>{linked(part, resolve, stats, extra)}</p>" for part in text.split("\n"))
 
 
 @dataclass

@@ -18,6 +18,7 @@ import jinja2
 import yaml
 
 from .anchors import rule_id
+from .glossary_page import GlossaryLinks, glossary_html, slug
 from .model import Edition
 from .numbers import RuleNumber
 from .pipeline import Corpus
@@ -85,6 +86,8 @@ class Site:
         return stem + "/" if self.dir_urls else stem + ".html"
 
     def href(self, from_src: str, to_src: str, anchor: str = "") -> str:
+        if from_src == to_src and anchor:
+            return f"#{anchor}"
         target, here = self.url(to_src), self.url(from_src)
         here_dir = here if here.endswith("/") or not here else posixpath.dirname(here) + "/"
         if not here:
@@ -172,9 +175,34 @@ class Site:
             pages.append(self._render("chapter.md.j2", src, title, sections=sections,
                                       meta=self._meta(edition, src)))
             assets[f"assets/data/{edition.date}/{chapter.number}.js"] = self._previews(edition, chapter, renderer)
+        if edition.glossary:
+            src = f"{prefix}/glossary.md"
+            by_letter: dict[str, list] = {}
+            for pair in edition.glossary:
+                name = (pair.en or pair.zh).name
+                by_letter.setdefault(name[:1].upper() if name[:1].isascii() else "#", []).append(pair)
+            links = GlossaryLinks(edition.glossary)
+            sections = [{"heading": md_escape(letter), "anchor": f"g--{slug(letter) or 'other'}",
+                         "html": glossary_html(group, links, langs, self._resolver(edition, src, chapters), stats)}
+                        for letter, group in by_letter.items()]
+            pages.append(self._render("chapter.md.j2", src, "词汇表 Glossary", sections=sections,
+                                      meta=self._meta(edition, src)))
+        for kind, title, texts in (("intro", "前言 Introduction", edition.introduction),
+                                   ("credits", "版权信息 Credits", edition.credits)):
+            if texts:
+                src = f"{prefix}/{kind}.md"
+                resolve = self._resolver(edition, src, chapters)
+                cells = "".join(f'<div class="{lang}" lang="{tag}">'
+                                + "".join(paragraphs(p.text, resolve, stats) for p in texts.get(lang, [])) + "</div>"
+                                for lang, tag in langs.items())
+                pages.append(self._render("chapter.md.j2", src, title, meta=self._meta(edition, src),
+                                          sections=[{"heading": md_escape(title), "anchor": kind,
+                                                     "html": f'<div class="tx prose">{cells}</div>'}]))
         index_src = f"{prefix}/index.md"
         pages.insert(0, self._render(
             "edition.md.j2", index_src, f"规则 Rules {edition.date}", meta=self._meta(edition, index_src),
+            extras=[{"title": p.title, "href": self.md_link(index_src, p.src)} for p in pages
+                    if not re.fullmatch(r".*/\d\.md", p.src)],
             chapters=[{"title": md_escape(_title(c.number, c.titles)),
                        "href": self.md_link(index_src, self.chapter_src(edition, c.number)),
                        "sections": [{"title": md_escape(_title(s.number, s.titles)),
@@ -204,6 +232,8 @@ class Site:
         template = self.settings.missing_rule_url if edition is self.current else None
 
         def resolve(ref: Ref) -> tuple[str, bool] | None:
+            if isinstance(ref.target, str):  # a glossary entry
+                return self.href(from_src, f"{self.prefix(edition)}/glossary.md", ref.target), True
             if ref.is_chapter:
                 if ref.target in chapters:
                     return self.href(from_src, self.chapter_src(edition, ref.target)), True

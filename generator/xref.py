@@ -29,12 +29,16 @@ CHAPTER = re.compile(r"\b[Ss]ections? (?P<a>[1-9])(?![\d.])|第(?P<b>[1-9])章")
 class Ref:
     start: int
     end: int
-    target: RuleNumber | int  # a rule number, or a chapter (1-9)
+    target: RuleNumber | int | str  # a rule number, a chapter (1-9), or a glossary anchor
     group: tuple[RuleNumber, ...] = ()  # every rule of the range or list item this link belongs to
 
     @property
     def is_chapter(self) -> bool:
         return isinstance(self.target, int)
+
+    @property
+    def is_rule(self) -> bool:
+        return isinstance(self.target, RuleNumber)
 
 
 def _number(m: re.Match) -> RuleNumber:

@@ -42,3 +42,21 @@ def corpus_files():
 def corpus_loaded(corpus_files):
     en, zh = corpus_files
     return load(spec_from_path(str(en))), load(spec_from_path(str(zh)))
+
+
+@pytest.fixture(scope="session")
+def seed_site(tmp_path_factory):
+    from sitekit import build
+    site = tmp_path_factory.mktemp("seed-site")
+    result = build(site)
+    assert result.returncode == 0, result.stderr[-3000:]
+    return site
+
+
+@pytest.fixture(scope="session")
+def full_site(tmp_path_factory, corpus_files):
+    from sitekit import build
+    site = tmp_path_factory.mktemp("full-site")
+    result = build(site, *corpus_files)
+    assert result.returncode == 0, result.stderr[-3000:]
+    return site

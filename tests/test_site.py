@@ -1,0 +1,148 @@
+"""The built site, without a browser: strict build, anchors, links, safety, determinism."""
+import re
+
+from conftest import FIXTURES, ROOT
+from generator.loader import load
+from generator.manifest import spec_from_path
+from sitekit import RULE_ID, broken_links, build, ids_of
+
+
+def test_seed_site_has_every_page(seed_site):
+    for page in ["index.html", "cr/index.html", "cr/3/index.html", "cr/9/index.html", "go/index.html",
+                 "primer/index.html", "sources/index.html", "editions/index.html",
+                 "editions/2012/1/index.html", "editions/2009-07-08/7/index.html"]:
+        assert (seed_site / page).exists(), page
+    assert not (seed_site / "cr" / "1" / "index.html").exists()  # the 2012 text is not the current edition
+
+
+def test_no_broken_links_seed_site(seed_site):
+    assert broken_links(seed_site) == []
+
+
+def test_no_broken_links_full_site(full_site):
+    assert broken_links(full_site) == []
+
+
+def test_every_rule_of_both_full_files_has_its_anchor(full_site, corpus_loaded):
+    for loaded in corpus_loaded:
+        for number in loaded.parsed.rules:
+            page = full_site / "cr" / str(number.chapter) / "index.html"
+            assert f"cr{number.slug}" in ids_of(page), number
+    anchors = set().union(*(ids_of(full_site / "cr" / str(c) / "index.html") for c in range(1, 10)))
+    in_html = {a for a in anchors if RULE_ID.match(a)}
+    assert len(in_html) == 2899 == len(corpus_loaded[0].parsed.rules)
+
+
+def test_glossary_intro_credits_pages(full_site):
+    glossary = (full_site / "cr" / "glossary" / "index.html").read_text(encoding="utf-8")
+    assert glossary.count('class="gloss"') == 668
+    assert 'id="g-active-player-nonactive-player-order"' in glossary
+    # "See Typecycling." links to the entry, in both languages
+    assert re.search(r'See <a class="xref" href="#g-typecycling">Typecycling</a>\.', glossary)
+    assert re.search(r'参见<a class="xref" href="#g-typecycling">类别循环</a>。', glossary)
+    assert "前言" in (full_site / "cr" / "intro" / "index.html").read_text(encoding="utf-8")
+    assert "Richard Garfield" in (full_site / "cr" / "credits" / "index.html").read_text(encoding="utf-8")
+
+
+def test_range_items_are_each_linked(full_site):
+    html = (full_site / "cr" / "1" / "index.html").read_text(encoding="utf-8")
+    m = re.search(r'<a class="xref" href="../6/#cr601-2f"[^>]*>601.2f</a>–<a class="xref" href="../6/#cr601-2h"'
+                  r'[^>]*data-group="601.2f 601.2g 601.2h"[^>]*>h</a>', html)
+    assert m, "601.2f–h should be two links, with the range's members for the preview"
+
+
+def test_older_editions_are_labelled_and_apart(seed_site):
+    html = (seed_site / "editions" / "2009-07-08" / "7" / "index.html").read_text(encoding="utf-8")
+    assert '<p class="admonition-title">旧版规则 Older edition</p>' in html and 'id="cr702-19c"' in html and 'lang="zh-Hant"' in html
+    # "see rule 702.19j" links inside the 2009 edition; rules of 2009 not in the post stay text
+    assert 'href="#cr702-19j"' in html
+    assert '<span class="xref-missing" title="not in this build">601.2b</span>' in html
+    current = (seed_site / "cr" / "3" / "index.html").read_text(encoding="utf-8")
+    assert 'admonition-title">旧版规则' not in current and 'lang="zh-Hans"' in current
+    assert "生效日期 Effective" in current and "2023-11-17" in current
+
+
+def test_missing_rules_marked_and_counted(seed_site):
+    html = (seed_site / "cr" / "9" / "index.html").read_text(encoding="utf-8")
+    assert '<span class="xref-missing" title="not in this build">103.7</span>' in html
+    assert 'href="../3/#cr311"' in html  # chapter 9 links into chapter 3, which is in the build
+
+
+def test_missing_rules_to_external_address(tmp_path):
+    settings = tmp_path / "site.yml"
+    settings.write_text('missing_rule_url: "https://rules.example/cr#R{compact}"\n', encoding="utf-8")
+    manifest = tmp_path / "sources.yml"
+    manifest.write_text((ROOT / "docs_src" / "sources.yml").read_text(encoding="utf-8")
+                        .replace("path: sources/", f"path: {ROOT}/docs_src/sources/"), encoding="utf-8")
+    config = tmp_path / "mkdocs.yml"
+    config.write_text((ROOT / "mkdocs.yml").read_text(encoding="utf-8").replace(
+        "  - cr-generator\n", f"  - cr-generator:\n      manifest: {manifest}\n      settings: {settings}\n")
+        .replace("docs_dir: docs", f"docs_dir: {tmp_path / 'docs'}").replace("  - docs_src\n", f"  - {ROOT / 'docs_src'}\n")
+        .replace("  - overrides\n", f"  - {ROOT / 'overrides'}\n").replace("custom_dir: overrides",
+                                                                          f"custom_dir: {ROOT / 'overrides'}"),
+        encoding="utf-8")
+    (tmp_path / "docs").mkdir()
+    import subprocess, sys, os
+    result = subprocess.run([sys.executable, "-m", "generator", "build", "--config", str(config), "--site-dir",
+                             str(tmp_path / "site")], cwd=ROOT, capture_output=True, text=True,
+                            env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    assert result.returncode == 0, result.stderr[-2000:]
+    html = (tmp_path / "site" / "cr" / "9" / "index.html").read_text(encoding="utf-8")
+    assert '<a class="xref-external" href="https://rules.example/cr#R1037" rel="noopener">103.7</a>' in html
+    older = (tmp_path / "site" / "editions" / "2009-07-08" / "7" / "index.html").read_text(encoding="utf-8")
+    assert "rules.example" not in older  # never link an older edition's numbers to another edition
+
+
+HOSTILE = """3. 测试 Tests
+
+3. Tests
+3. 测试
+
+300. 危险 <script>alert("title")</script> *Danger* {{ config.site_name }}
+
+300. <script>alert("title")</script> *Danger* {{ config.site_name }}
+300. 危险
+
+300.1. <script>alert(1)</script> **bold** _under_ [x](javascript:alert(2)) {{ config.extra }} <img src=x onerror=alert(3)> & done.
+300.1. 中文<b>粗</b> `code` [链接](javascript:alert(4)) {% raw %} &amp; 完
+
+300.2. See rule 300.1 and | table | cell |
+300.2. 参见规则300.1
+Example: <iframe src="https://evil.example"></iframe>
+例如：<svg onload=alert(5)>
+"""
+
+
+def test_hostile_source_reaches_the_page_as_text(tmp_path):
+    source = tmp_path / "hostile.txt"
+    source.write_text(HOSTILE, encoding="utf-8")
+    manifest = tmp_path / "sources.yml"
+    manifest.write_text(f"sources:\n  - path: {source}\n    edition: 2031-01-01\n    format: line-pairs\n",
+                        encoding="utf-8")
+    site = tmp_path / "site"
+    result = build(site, manifest=manifest)
+    assert result.returncode == 0, result.stderr[-2000:]
+    html = (site / "cr" / "3" / "index.html").read_text(encoding="utf-8")
+    for dangerous in ("<script>alert", "<img src=x", "<b>粗</b>", "<iframe", "<svg onload", 'href="javascript:'):
+        assert dangerous not in html, dangerous
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; **bold** _under_ [x](javascript:alert(2))" in html
+    assert "{{ config.extra }}" in html and "{% raw %}" in html
+    assert "&lt;img src=x onerror=alert(3)&gt; &amp;amp; done" not in html  # escaped once, not twice
+    assert "&lt;img src=x onerror=alert(3)&gt; &amp; done" in html
+    heading = re.search(r'<h2 id="cr300">(.*?)</h2>', html).group(1)
+    assert "<script" not in heading and "script&gt;alert" in heading and "&lt;" in heading
+    assert "*Danger*" in heading and "<em>" not in heading
+    assert '<a class="xref" href="#cr300-1" data-ref="300.1">300.1</a>' in html
+
+
+def test_markdown_is_deterministic(tmp_path):
+    first, second = tmp_path / "a", tmp_path / "b"
+    assert build(first).returncode == 0
+    docs_first = {p.relative_to(ROOT / "docs"): p.read_bytes() for p in (ROOT / "docs").rglob("*") if p.is_file()}
+    assert build(second).returncode == 0
+    docs_second = {p.relative_to(ROOT / "docs"): p.read_bytes() for p in (ROOT / "docs").rglob("*") if p.is_file()}
+    assert docs_first == docs_second
+    site_first = {p.relative_to(first): p.read_bytes() for p in first.rglob("*") if p.is_file()}
+    site_second = {p.relative_to(second): p.read_bytes() for p in second.rglob("*") if p.is_file()}
+    assert site_first.keys() == site_second.keys()
+    assert [k for k in site_first if site_first[k] != site_second[k]] == []
