@@ -118,6 +118,7 @@ class Site:
             pages += self._edition_pages(edition, assets, report)
         pages.append(self._home())
         pages += self._primer_pages()
+        pages += self._hand_written_pages()
         pages.append(self._sources_page())
         pages.append(self._go_page())
         if len(self.editions) > 1:
@@ -139,7 +140,7 @@ class Site:
             for edition in self.editions[1:]:
                 older += [src for src in titles if src.startswith(self.prefix(edition) + "/")]
             nav.append({"旧版规则 Older editions": older})
-        nav += ["go/index.md", "sources.md"]
+        nav += ["go/index.md", "about.md", "sources.md"]
         return [{titles[item]: item} if isinstance(item, str) and item in titles else item for item in nav]
 
     def _render(self, template: str, src: str, title: str, **values) -> Page:
@@ -282,6 +283,16 @@ class Site:
             pages.append(self._render("primer.md.j2", "primer.md", "入门笔记 Primer",
                                       body=safe_markdown(parsed.page or ""),
                                       source=html.escape(parsed.spec.title or parsed.spec.path)))
+        return pages
+
+    def _hand_written_pages(self) -> list[Page]:
+        """docs_src/pages/*.md, as they are (our own text, not a source's)."""
+        folder = Path(__file__).resolve().parent.parent / "docs_src" / "pages"
+        pages = []
+        for path in sorted(folder.glob("*.md")):
+            text = path.read_text(encoding="utf-8")
+            title = re.search(r"^title:\s*(.+)$", text, re.MULTILINE)
+            pages.append(Page(path.name, title.group(1).strip() if title else path.stem, text))
         return pages
 
     def _sources_page(self) -> Page:

@@ -60,3 +60,58 @@ def full_site(tmp_path_factory, corpus_files):
     result = build(site, *corpus_files)
     assert result.returncode == 0, result.stderr[-3000:]
     return site
+
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-sync",
+                 "--disable-background-networking", "--disable-component-update"]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+    if not Path(CHROMIUM).exists():
+        pytest.fail("Debian's chromium is missing: run `make browser` (make test does it)")
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+class Page:
+    """A browser page that records console errors and failed requests."""
+
+    def __init__(self, browser, **context_options):
+        self.context = browser.new_context(viewport={"width": 1280, "height": 900}, **context_options)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+
+    def close(self):
+        self.context.close()
+
+
+@pytest.fixture
+def page(browser):
+    opened = Page(browser)
+    yield opened.page
+    errors = opened.errors
+    opened.close()
+    assert errors == [], errors
+
+
+@pytest.fixture(scope="session")
+def seed_url(seed_site):
+    from sitekit import Served
+    served = Served(seed_site)
+    yield served.url
+    served.close()
+
+
+@pytest.fixture(scope="session")
+def full_url(full_site):
+    from sitekit import Served
+    served = Served(full_site)
+    yield served.url
+    served.close()

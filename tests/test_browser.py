@@ -1,0 +1,135 @@
+"""The site in a real browser (Debian's Chromium driven by playwright)."""
+import re
+
+from conftest import Page
+
+
+def in_view(page, selector):
+    return page.evaluate("""s => { const r = document.querySelector(s).getBoundingClientRect();
+        return r.top >= 0 && r.top < window.innerHeight; }""", selector)
+
+
+def test_rule_anchor_lands_on_the_rule(page, seed_url):
+    page.goto(seed_url + "cr/9/#cr903-4d")
+    page.wait_for_load_state("load")
+    assert in_view(page, "#cr903-4d")
+    assert page.text_content("#cr903-4d") == "903.4d"
+
+
+def test_yawgatog_and_wiki_style_links_land(page, seed_url):
+    page.goto(seed_url + "cr/9/#R9013a")
+    page.wait_for_function("location.hash === '#cr901-3a'")
+    assert in_view(page, "#cr901-3a")
+    page.goto(seed_url + "#R3015")  # the home page sends a foreign address to its chapter
+    page.wait_for_url(re.compile(r".*/cr/3/#cr301-5$"))
+    assert in_view(page, "#cr301-5")
+
+
+def test_resolver_page(page, seed_url):
+    for address, landing in [("#702.19c", None), ("#301.5", "cr/3/#cr301-5"), ("?R9013a", "cr/9/#cr901-3a"),
+                             ("#section-903-4", "cr/9/#cr903-4"), ("#cr305", "cr/3/#cr305")]:
+        page.goto(seed_url + "go/" + address)
+        if landing is None:
+            page.wait_for_selector(".cr-go-status:has-text('not in this build')")
+        else:
+            page.wait_for_url(seed_url + landing)
+            assert in_view(page, "#" + landing.split("#")[1])
+    page.goto(seed_url + "go/")
+    page.fill("#cr-go input", "R9054")
+    page.press("#cr-go input", "Enter")
+    page.wait_for_url(seed_url + "cr/9/#cr905-4")
+
+
+def test_hover_shows_preview_of_a_rule_on_another_page(page, seed_url):
+    page.goto(seed_url + "cr/9/")
+    link = page.locator("#cr901-3 ~ .tx .en a.xref", has_text="311").first
+    link.hover()
+    pop = page.locator("#cr-pop")
+    pop.wait_for(state="visible")
+    assert "Plane is a card type" in pop.inner_text()
+    assert "时空此牌类别只会出现在非传统万智牌卡牌上" in pop.inner_text()
+    assert page.url == seed_url + "cr/9/"  # the reader did not leave the page
+    page.mouse.move(5, 5)
+    pop.wait_for(state="hidden")
+
+
+def test_preview_of_a_rule_on_the_same_page_and_by_keyboard(page, seed_url):
+    page.goto(seed_url + "cr/3/")
+    link = page.locator(".rule[data-n='301.6'] .tx .en a.xref[data-ref='301.5a']").first
+    link.focus()
+    pop = page.locator("#cr-pop")
+    pop.wait_for(state="visible")
+    expected = page.locator(".rule[data-n='301.5a'] > .tx .en").inner_text()
+    assert expected[:60] in pop.inner_text()
+    assert link.get_attribute("aria-describedby") == "cr-pop"
+    page.keyboard.press("Escape")
+    pop.wait_for(state="hidden")
+
+
+def test_every_item_of_a_range_is_a_link_to_its_own_rule(page, full_url):
+    page.goto(full_url + "cr/1/")
+    rule = page.locator(".rule[data-n='118.2'] > .tx .en")
+    first = rule.locator("a.xref[data-group]", has_text="601.2f")
+    last = first.locator("xpath=following-sibling::a[1]")
+    assert last.inner_text() == "h"
+    for link, anchor in ((first, "cr601-2f"), (last, "cr601-2h")):
+        assert link.get_attribute("href").endswith("#" + anchor)
+    last.hover()
+    pop = page.locator("#cr-pop")
+    pop.wait_for(state="visible")
+    shown = pop.locator(".cr-pop-n").all_inner_texts()
+    assert shown == ["601.2f", "601.2g", "601.2h"]
+    last.click()
+    page.wait_for_url(full_url + "cr/6/#cr601-2h")
+    assert in_view(page, "#cr601-2h")
+
+
+def test_display_mode_switches_without_reload_and_persists(page, seed_url):
+    page.goto(seed_url + "cr/3/")
+    page.evaluate("window.__same_document = true")
+    en, zh = page.locator(".rule[data-n='301.5'] > .tx > .en"), page.locator(".rule[data-n='301.5'] > .tx > .zh")
+    assert en.is_visible() and zh.is_visible()
+    page.click(".cr-modes button[data-mode='zh']")
+    assert zh.is_visible() and not en.is_visible()
+    assert page.evaluate("window.__same_document") is True  # no reload
+    page.click(".md-nav__link:has-text('Casual Variants')")  # instant navigation to another page
+    page.wait_for_url(seed_url + "cr/9/")
+    assert not page.locator(".rule[data-n='901.1'] > .tx > .en").is_visible()
+    page.reload()
+    assert page.locator("html").get_attribute("class").count("cr-mode-zh") == 1
+    assert not page.locator(".rule[data-n='901.1'] > .tx > .en").is_visible()
+    assert page.locator(".cr-modes button[data-mode='zh']").get_attribute("aria-pressed") == "true"
+    # an example with no Chinese text still shows its English text in Chinese mode, and says so
+    example = page.locator(".rule[data-n='903.4'] .tx.ex.no-zh")
+    assert example.locator(".en").is_visible() and "暂无中文翻译" in example.locator(".zh").inner_text()
+    page.click(".cr-modes button[data-mode='en']")
+    assert page.locator(".rule[data-n='901.1'] > .tx > .en").is_visible()
+    assert not page.locator(".rule[data-n='901.1'] > .tx > .zh").is_visible()
+
+
+def test_touch_tap_shows_preview_then_follows(browser, seed_url):
+    touch = Page(browser, has_touch=True, is_mobile=True)
+    page = touch.page
+    try:
+        page.set_viewport_size({"width": 390, "height": 800})
+        page.goto(seed_url + "cr/9/")
+        link = page.locator("#cr901-3 ~ .tx .en a.xref", has_text="311").first
+        link.scroll_into_view_if_needed()
+        link.tap()
+        page.locator("#cr-pop").wait_for(state="visible")
+        assert page.url == seed_url + "cr/9/"
+        link.tap()
+        page.wait_for_url(seed_url + "cr/3/#cr311")
+        assert touch.errors == []
+    finally:
+        touch.close()
+
+
+def test_older_edition_pages(page, seed_url):
+    page.goto(seed_url + "editions/2009-07-08/7/#cr702-19")
+    assert "旧版规则 Older edition" in page.inner_text(".admonition-title")
+    assert page.locator(".rule[data-n='702.19'] > .tx > .zh").inner_text() == "結合"
+    page.locator(".rule[data-n='702.19c'] .en a.xref[data-ref='702.19j']").first.hover()
+    page.locator("#cr-pop").wait_for(state="visible")
+    assert "Defending players" not in page.inner_text("#cr-pop")  # it shows 702.19j, not 702.19c
+    assert "702.19j" in page.inner_text("#cr-pop")
