@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 
 from .model import GlossaryPair
-from .render import LinkStats, Resolver, paragraphs
+from .render import LinkStats, Resolver, linked
 from .xref import Ref
 
 SEE = {
@@ -66,16 +66,15 @@ def glossary_html(pairs: list[GlossaryPair], links: GlossaryLinks, langs: dict[s
             entry = getattr(pair, lang)
             if entry is None:
                 missing.append(lang)
-                cells.append(f'<div class="{lang} missing" lang="{tag}">'
-                             f'{"暂无中文词条。" if lang == "zh" else "No English entry."}</div>')
+                cells.append(f"<div lang={tag} class=missing>{'暂无中文词条。' if lang == 'zh' else 'No English entry.'}</div>")
                 continue
-            names.append(f'<span class="{lang}" lang="{tag}">{html.escape(entry.name)}</span>')
-            body = "".join(paragraphs(p, resolve, stats, links.finder(lang)) for p in entry.definition)
-            cells.append(f'<div class="{lang}" lang="{tag}">{body}</div>')
-        marks = '<span class="obsolete">已废止 Obsolete</span>' if obsolete else ""
+            names.append(f"<span lang={tag}>{html.escape(entry.name)}</span>")
+            body = "".join(f"<p>{linked(p, resolve, stats, links.finder(lang))}</p>" for p in entry.definition)
+            cells.append(f"<div lang={tag}>{body}</div>")
+        marks = "<span class=obsolete>已废止 Obsolete</span>" if obsolete else ""
         if pair.en and pair.zh and not pair.verified:
-            marks += '<span class="unverified" title="the pairing of these entries could not be verified">未验证 unverified</span>'
-        flags = "".join(f" no-{lang}" for lang in missing)
-        blocks.append(f'<div class="gloss"><h4 id="{anchor}" class="gt">{" ".join(names)}{marks}</h4>'
-                      f'<div class="tx{flags}">{"".join(cells)}</div></div>')
+            marks += "<span class=unverified>配对未验证 pairing unverified</span>"
+        classes = " ".join(["tx"] + [f"no-{lang}" for lang in missing])
+        blocks.append(f'<div class=g><h4 id="{anchor}">{" ".join(names)}{marks}</h4>'
+                      f'<div class="{classes}">{"".join(cells)}</div></div>')
     return "\n".join(blocks)

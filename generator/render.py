@@ -39,7 +39,10 @@ Resolver = Callable[[Ref], "tuple[str, bool] | None"]
 
 
 def linked(text: str, resolve: Resolver, stats: LinkStats, extra: Callable[[str], list[Ref]] | None = None) -> str:
-    """Escape text and wrap each reference in a link; `extra` finds more references (glossary terms)."""
+    """Escape text and wrap each reference in a link; `extra` finds more references (glossary terms).
+
+    The markup is kept short (chapter 7 has thousands of links): a rule link is recognised by its
+    `#cr...` anchor, so it needs no class; a range carries its members for the preview."""
     out: list[str] = []
     last = 0
     refs = find_references(text)
@@ -53,24 +56,25 @@ def linked(text: str, resolve: Resolver, stats: LinkStats, extra: Callable[[str]
         if target is None:
             stats.plain += 1
             stats.unresolved.append(str(ref.target))
-            out.append(f'<span class="xref-missing" title="not in this build">{shown}</span>')
+            out.append(f"<span class=xm>{shown}</span>")
         else:
             href, internal = target
             if internal:
                 stats.internal += 1
-                data = f' data-ref="{ref.target}"' if ref.is_rule else ""
-                group = f' data-group="{" ".join(map(str, ref.group))}"' if ref.group else ""
-                out.append(f'<a class="xref" href="{html.escape(href)}"{data}{group}>{shown}</a>')
+                group = f' data-g="{" ".join(map(str, ref.group))}"' if ref.group else ""
+                out.append(f'<a href="{html.escape(href)}"{group}>{shown}</a>')
             else:
                 stats.external += 1
-                out.append(f'<a class="xref-external" href="{html.escape(href)}" rel="noopener">{shown}</a>')
+                out.append(f'<a class=xe href="{html.escape(href)}" rel=noopener>{shown}</a>')
         last = ref.end
     out.append(html.escape(text[last:], quote=False))
     return "".join(out)
 
 
 def paragraphs(text: str, resolve: Resolver, stats: LinkStats, extra=None) -> str:
-    return "".join(f"<p>{linked(part, resolve, stats, extra)}</p>" for part in text.split("\n"))
+    """One paragraph as bare text; several as <p> elements."""
+    parts = [linked(part, resolve, stats, extra) for part in text.split("\n")]
+    return parts[0] if len(parts) == 1 else "".join(f"<p>{part}</p>" for part in parts)
 
 
 @dataclass
@@ -83,42 +87,31 @@ class RuleRenderer:
 
     def rule(self, rule: Rule) -> str:
         number = rule.number
-        anchor = rule_id(number)
-        parts = [f'<div class="rule" data-n="{number}">',
-                 f'<h4 id="{anchor}" class="rn"><a href="#{anchor}">{number}</a></h4>',
-                 self._texts(rule, -1, "tx")]
+        parts = [f"<div class=r><h4 id={rule_id(number)}>{number}</h4>", self._texts(rule, -1, "tx")]
         count = max((len(t.examples) for t in rule.texts.values()), default=0)
         for index in range(count):
-            parts.append(self._texts(rule, index, "tx ex", example_id(number, index + 1)))
+            parts.append(self._texts(rule, index, "ex", example_id(number, index + 1)))
         parts.append("</div>")
         return "".join(parts)
 
-    def _texts(self, rule: Rule, example: int, classes: str, element_id: str | None = None) -> str:
+    def _texts(self, rule: Rule, example: int, kind: str, element_id: str | None = None) -> str:
         """The languages side by side: the rule text (example == -1) or one of its examples."""
         cells, missing = [], []
         for lang, tag in self.langs.items():
             text = rule.texts.get(lang)
             if text is None or example >= len(text.examples):
                 missing.append(lang)
-                cells.append(f'<div class="{lang} missing" lang="{tag}">{html.escape(MISSING[lang])}</div>')
+                cells.append(f"<div lang={tag} class=missing>{html.escape(MISSING[lang])}</div>")
                 continue
             if example < 0:
                 content = paragraphs(text.text, self.resolve, self.stats)
             else:
-                content = paragraphs(text.examples[example].text, self.resolve, self.stats)
-                content = content.replace("<p>", f'<p><span class="exl">{EXAMPLE_LABEL[lang]}</span> ', 1)
+                content = f"<i>{EXAMPLE_LABEL[lang]}</i> " + paragraphs(text.examples[example].text, self.resolve,
+                                                                         self.stats)
             if text.incomplete and example == len(text.examples) - 1:  # where the source breaks off
-                content += '<p class="incomplete">[…] 原文至此中断 The source breaks off here.</p>'
-            cells.append(f'<div class="{lang}" lang="{tag}">{content}</div>')
-        flags = "".join(f" no-{lang}" for lang in missing)
-        ident = f' id="{element_id}"' if element_id else ""
-        return f'<div class="{classes}{flags}"{ident}>{"".join(cells)}</div>'
-
-
-def preview_html(rule: Rule, lang: str, renderer: RuleRenderer) -> str | None:
-    """A rule's text for a hover preview: the same escaped HTML, with links kept."""
-    text = rule.texts.get(lang)
-    if text is None:
-        return None
-    return paragraphs(text.text, renderer.resolve, LinkStats())
-
+                content += "<p class=incomplete>[…] 原文至此中断 The source breaks off here.</p>"
+            cells.append(f"<div lang={tag}>{content}</div>")
+        classes = " ".join([kind] + [f"no-{lang}" for lang in missing])
+        classes = classes if " " not in classes else f'"{classes}"'
+        ident = f" id={element_id}" if element_id else ""
+        return f"<div class={classes}{ident}>{''.join(cells)}</div>"

@@ -22,7 +22,7 @@ from .glossary_page import GlossaryLinks, glossary_html, slug
 from .model import Edition
 from .numbers import RuleNumber
 from .pipeline import Corpus
-from .render import LinkStats, RuleRenderer, md_escape, paragraphs
+from .render import LinkStats, RuleRenderer, linked, md_escape, paragraphs
 from .xref import Ref
 
 TEMPLATES = jinja2.Environment(
@@ -193,9 +193,9 @@ class Site:
             if texts:
                 src = f"{prefix}/{kind}.md"
                 resolve = self._resolver(edition, src, chapters)
-                cells = "".join(f'<div class="{lang}" lang="{tag}">'
-                                + "".join(paragraphs(p.text, resolve, stats) for p in texts.get(lang, [])) + "</div>"
-                                for lang, tag in langs.items())
+                cells = "".join(f"<div lang={tag}>"
+                                + "".join(f"<p>{linked(p.text, resolve, stats)}</p>" for p in texts.get(lang, []))
+                                + "</div>" for lang, tag in langs.items())
                 pages.append(self._render("chapter.md.j2", src, title, meta=self._meta(edition, src),
                                           sections=[{"heading": md_escape(title), "anchor": kind,
                                                      "html": f'<div class="tx prose">{cells}</div>'}]))
@@ -255,7 +255,7 @@ class Site:
         for section in chapter.sections:
             first = section.rules[0].texts if section.rules else {}
             data[str(section.number)] = [
-                "".join([f'<p class="cr-pop-title">{html.escape(t.text)}</p>' if (t := section.titles.get(lang)) else "",
+                "".join([f"<b>{html.escape(t.text)}</b><br>" if (t := section.titles.get(lang)) else "",
                          paragraphs(first[lang].text, quiet.resolve, quiet.stats) if lang in first else ""]) or None
                 for lang in ("en", "zh")]
             for rule in section.rules:

@@ -4,6 +4,14 @@ import re
 from conftest import Page
 
 
+def rule(number, part=""):
+    """Selector of a rule's block (or a part of it: ' > .tx > [lang=en]')."""
+    return f".r:has(> h4#cr{number.replace('.', '-')}){part}"
+
+
+EN, ZH = " > .tx > [lang=en]", " > .tx > [lang^=zh]"
+
+
 def in_view(page, selector):
     return page.evaluate("""s => { const r = document.querySelector(s).getBoundingClientRect();
         return r.top >= 0 && r.top < window.innerHeight; }""", selector)
@@ -42,7 +50,7 @@ def test_resolver_page(page, seed_url):
 
 def test_hover_shows_preview_of_a_rule_on_another_page(page, seed_url):
     page.goto(seed_url + "cr/9/")
-    link = page.locator("#cr901-3 ~ .tx .en a.xref", has_text="311").first
+    link = page.locator(rule("901.3", EN + " a"), has_text="311").first
     link.hover()
     pop = page.locator("#cr-pop")
     pop.wait_for(state="visible")
@@ -55,11 +63,11 @@ def test_hover_shows_preview_of_a_rule_on_another_page(page, seed_url):
 
 def test_preview_of_a_rule_on_the_same_page_and_by_keyboard(page, seed_url):
     page.goto(seed_url + "cr/3/")
-    link = page.locator(".rule[data-n='301.6'] .tx .en a.xref[data-ref='301.5a']").first
+    link = page.locator(rule("301.6", EN + " a[href$='#cr301-5a']")).first
     link.focus()
     pop = page.locator("#cr-pop")
     pop.wait_for(state="visible")
-    expected = page.locator(".rule[data-n='301.5a'] > .tx .en").inner_text()
+    expected = page.locator(rule("301.5a", EN)).inner_text()
     assert expected[:60] in pop.inner_text()
     assert link.get_attribute("aria-describedby") == "cr-pop"
     page.keyboard.press("Escape")
@@ -68,8 +76,8 @@ def test_preview_of_a_rule_on_the_same_page_and_by_keyboard(page, seed_url):
 
 def test_every_item_of_a_range_is_a_link_to_its_own_rule(page, full_url):
     page.goto(full_url + "cr/1/")
-    rule = page.locator(".rule[data-n='118.2'] > .tx .en")
-    first = rule.locator("a.xref[data-group]", has_text="601.2f")
+    block = page.locator(rule("118.2", EN))
+    first = block.locator("a[data-g]", has_text="601.2f")
     last = first.locator("xpath=following-sibling::a[1]")
     assert last.inner_text() == "h"
     for link, anchor in ((first, "cr601-2f"), (last, "cr601-2h")):
@@ -87,24 +95,24 @@ def test_every_item_of_a_range_is_a_link_to_its_own_rule(page, full_url):
 def test_display_mode_switches_without_reload_and_persists(page, seed_url):
     page.goto(seed_url + "cr/3/")
     page.evaluate("window.__same_document = true")
-    en, zh = page.locator(".rule[data-n='301.5'] > .tx > .en"), page.locator(".rule[data-n='301.5'] > .tx > .zh")
+    en, zh = page.locator(rule("301.5", EN)), page.locator(rule("301.5", ZH))
     assert en.is_visible() and zh.is_visible()
     page.click(".cr-modes button[data-mode='zh']")
     assert zh.is_visible() and not en.is_visible()
     assert page.evaluate("window.__same_document") is True  # no reload
     page.click(".md-nav__link:has-text('Casual Variants')")  # instant navigation to another page
     page.wait_for_url(seed_url + "cr/9/")
-    assert not page.locator(".rule[data-n='901.1'] > .tx > .en").is_visible()
+    assert not page.locator(rule("901.1", EN)).is_visible()
     page.reload()
     assert page.locator("html").get_attribute("class").count("cr-mode-zh") == 1
-    assert not page.locator(".rule[data-n='901.1'] > .tx > .en").is_visible()
+    assert not page.locator(rule("901.1", EN)).is_visible()
     assert page.locator(".cr-modes button[data-mode='zh']").get_attribute("aria-pressed") == "true"
     # an example with no Chinese text still shows its English text in Chinese mode, and says so
-    example = page.locator(".rule[data-n='903.4'] .tx.ex.no-zh")
-    assert example.locator(".en").is_visible() and "暂无中文翻译" in example.locator(".zh").inner_text()
+    example = page.locator(rule("903.4", " > .ex.no-zh"))
+    assert example.locator("[lang=en]").is_visible() and "暂无中文翻译" in example.locator("[lang^=zh]").inner_text()
     page.click(".cr-modes button[data-mode='en']")
-    assert page.locator(".rule[data-n='901.1'] > .tx > .en").is_visible()
-    assert not page.locator(".rule[data-n='901.1'] > .tx > .zh").is_visible()
+    assert page.locator(rule("901.1", EN)).is_visible()
+    assert not page.locator(rule("901.1", ZH)).is_visible()
 
 
 def test_touch_tap_shows_preview_then_follows(browser, seed_url):
@@ -113,7 +121,7 @@ def test_touch_tap_shows_preview_then_follows(browser, seed_url):
     try:
         page.set_viewport_size({"width": 390, "height": 800})
         page.goto(seed_url + "cr/9/")
-        link = page.locator("#cr901-3 ~ .tx .en a.xref", has_text="311").first
+        link = page.locator(rule("901.3", EN + " a"), has_text="311").first
         link.scroll_into_view_if_needed()
         link.tap()
         page.locator("#cr-pop").wait_for(state="visible")
@@ -128,8 +136,8 @@ def test_touch_tap_shows_preview_then_follows(browser, seed_url):
 def test_older_edition_pages(page, seed_url):
     page.goto(seed_url + "editions/2009-07-08/7/#cr702-19")
     assert "旧版规则 Older edition" in page.inner_text(".admonition-title")
-    assert page.locator(".rule[data-n='702.19'] > .tx > .zh").inner_text() == "結合"
-    page.locator(".rule[data-n='702.19c'] .en a.xref[data-ref='702.19j']").first.hover()
+    assert page.locator(rule("702.19", ZH)).inner_text() == "結合"
+    page.locator(rule("702.19c", EN + " a[href$='#cr702-19j']")).first.hover()
     page.locator("#cr-pop").wait_for(state="visible")
     assert "Defending players" not in page.inner_text("#cr-pop")  # it shows 702.19j, not 702.19c
     assert "702.19j" in page.inner_text("#cr-pop")

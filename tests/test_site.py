@@ -35,36 +35,36 @@ def test_every_rule_of_both_full_files_has_its_anchor(full_site, corpus_loaded):
 
 def test_glossary_intro_credits_pages(full_site):
     glossary = (full_site / "cr" / "glossary" / "index.html").read_text(encoding="utf-8")
-    assert glossary.count('class="gloss"') == 668
+    assert glossary.count("<div class=g>") == 668
     assert 'id="g-active-player-nonactive-player-order"' in glossary
     # "See Typecycling." links to the entry, in both languages
-    assert re.search(r'See <a class="xref" href="#g-typecycling">Typecycling</a>\.', glossary)
-    assert re.search(r'参见<a class="xref" href="#g-typecycling">类别循环</a>。', glossary)
+    assert 'See <a href="#g-typecycling">Typecycling</a>.' in glossary
+    assert '参见<a href="#g-typecycling">类别循环</a>。' in glossary
     assert "前言" in (full_site / "cr" / "intro" / "index.html").read_text(encoding="utf-8")
     assert "Richard Garfield" in (full_site / "cr" / "credits" / "index.html").read_text(encoding="utf-8")
 
 
 def test_range_items_are_each_linked(full_site):
     html = (full_site / "cr" / "1" / "index.html").read_text(encoding="utf-8")
-    m = re.search(r'<a class="xref" href="../6/#cr601-2f"[^>]*>601.2f</a>–<a class="xref" href="../6/#cr601-2h"'
-                  r'[^>]*data-group="601.2f 601.2g 601.2h"[^>]*>h</a>', html)
+    m = re.search(r'<a href="../6/#cr601-2f" data-g="601.2f 601.2g 601.2h">601.2f</a>–'
+                  r'<a href="../6/#cr601-2h" data-g="601.2f 601.2g 601.2h">h</a>', html)
     assert m, "601.2f–h should be two links, with the range's members for the preview"
 
 
 def test_older_editions_are_labelled_and_apart(seed_site):
     html = (seed_site / "editions" / "2009-07-08" / "7" / "index.html").read_text(encoding="utf-8")
-    assert '<p class="admonition-title">旧版规则 Older edition</p>' in html and 'id="cr702-19c"' in html and 'lang="zh-Hant"' in html
+    assert '<p class="admonition-title">旧版规则 Older edition</p>' in html and 'id=cr702-19c>' in html and 'lang=zh-Hant>' in html
     # "see rule 702.19j" links inside the 2009 edition; rules of 2009 not in the post stay text
     assert 'href="#cr702-19j"' in html
-    assert '<span class="xref-missing" title="not in this build">601.2b</span>' in html
+    assert '<span class=xm>601.2b</span>' in html
     current = (seed_site / "cr" / "3" / "index.html").read_text(encoding="utf-8")
-    assert 'admonition-title">旧版规则' not in current and 'lang="zh-Hans"' in current
+    assert 'admonition-title">旧版规则' not in current and 'lang=zh-Hans>' in current
     assert "生效日期 Effective" in current and "2023-11-17" in current
 
 
 def test_missing_rules_marked_and_counted(seed_site):
     html = (seed_site / "cr" / "9" / "index.html").read_text(encoding="utf-8")
-    assert '<span class="xref-missing" title="not in this build">103.7</span>' in html
+    assert '<span class=xm>103.7</span>' in html
     assert 'href="../3/#cr311"' in html  # chapter 9 links into chapter 3, which is in the build
 
 
@@ -88,7 +88,7 @@ def test_missing_rules_to_external_address(tmp_path):
                             env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
     assert result.returncode == 0, result.stderr[-2000:]
     html = (tmp_path / "site" / "cr" / "9" / "index.html").read_text(encoding="utf-8")
-    assert '<a class="xref-external" href="https://rules.example/cr#R1037" rel="noopener">103.7</a>' in html
+    assert '<a class=xe href="https://rules.example/cr#R1037" rel=noopener>103.7</a>' in html
     older = (tmp_path / "site" / "editions" / "2009-07-08" / "7" / "index.html").read_text(encoding="utf-8")
     assert "rules.example" not in older  # never link an older edition's numbers to another edition
 
@@ -132,7 +132,7 @@ def test_hostile_source_reaches_the_page_as_text(tmp_path):
     heading = re.search(r'<h2 id="cr300">(.*?)</h2>', html).group(1)
     assert "<script" not in heading and "script&gt;alert" in heading and "&lt;" in heading
     assert "*Danger*" in heading and "<em>" not in heading
-    assert '<a class="xref" href="#cr300-1" data-ref="300.1">300.1</a>' in html
+    assert '<a href="#cr300-1">300.1</a>' in html
 
 
 def test_markdown_is_deterministic(tmp_path):

@@ -146,7 +146,7 @@
   /* The rule's block on this page (sections have no block: their preview comes from the data). */
   function ruleOnPage(n) {
     var here = document.getElementById(anchorOf(n));
-    return here && here.closest(".rule");
+    return here && here.closest(".r");
   }
 
   function ruleHtml(number) {
@@ -160,15 +160,15 @@
     var langs = ["en", "zh"], cells = "";
     langs.forEach(function (lang, i) {
       cells += texts[i] === null
-        ? '<div class="' + lang + ' missing">' + (lang === "zh" ? "暂无中文翻译。" : "No English text.") + "</div>"
-        : '<div class="' + lang + '" lang="' + (lang === "zh" ? "zh" : "en") + '">' + texts[i] + "</div>";
+        ? '<div lang="' + lang + '" class="missing">' + (lang === "zh" ? "暂无中文翻译。" : "No English text.") + "</div>"
+        : '<div lang="' + lang + '">' + texts[i] + "</div>";
     });
     var missing = langs.filter(function (l, i) { return texts[i] === null; }).map(function (l) { return " no-" + l; });
     return '<div class="tx' + missing.join("") + '">' + cells + "</div>";
   }
 
   function preview(link) {
-    var numbers = (link.dataset.group || link.dataset.ref).split(" ");
+    var numbers = (link.dataset.g || refOf(link)).split(" ");
     var page = pageInfo();
     var chapters = {};
     numbers.forEach(function (number) {
@@ -209,7 +209,18 @@
 
   function scheduleHide() { clearTimeout(showTimer); clearTimeout(hideTimer); hideTimer = setTimeout(hide, 250); }
 
-  function xrefOf(target) { return target && target.closest ? target.closest("a.xref[data-ref]") : null; }
+  /* A link to a rule: its anchor is #cr<number> (no class on it: chapter 7 has thousands). */
+  var RULE_HREF = /#cr(\d{3})(?:-(\d{1,3})([a-z]?))?$/;
+
+  function refOf(link) {
+    var m = RULE_HREF.exec(link.getAttribute("href") || "");
+    return m ? m[1] + (m[2] ? "." + m[2] + m[3] : "") : null;
+  }
+
+  function xrefOf(target) {
+    var link = target && target.closest ? target.closest("a[href]") : null;
+    return link && refOf(link) && link.closest(".tx, .ex, .cr-pop") ? link : null;
+  }
 
   function listen() {
     if (CR.listening) { return; }
@@ -232,6 +243,8 @@
     var lastPointer = "mouse";
     document.addEventListener("pointerdown", function (event) { lastPointer = event.pointerType; }, true);
     document.addEventListener("click", function (event) {
+      var heading = event.target.closest && event.target.closest(".r > h4[id]");
+      if (heading) { history.replaceState(null, "", "#" + heading.id); return; }
       var link = xrefOf(event.target);
       if (!link) { if (pop && !pop.contains(event.target)) { hide(); } return; }
       if (lastPointer === "touch" && touchOpened !== link) {
