@@ -1,13 +1,16 @@
-"""The glossary of an edition as HTML blocks: both languages side by side, an anchor per entry,
-rule references and "See ..." / "参见..." redirects linked."""
+"""The glossary page: every term of the termbase, English and Chinese side by side, an anchor per
+term, definitions in both languages, links to the defining rule, redirects and "see also" linked,
+obsolete terms marked, sorted by English with a pinyin index for Chinese readers."""
 from __future__ import annotations
 
 import html
 import re
 from collections.abc import Callable
 
-from .model import GlossaryPair
-from .render import LinkStats, Resolver, linked
+from pypinyin import lazy_pinyin
+
+from .render import LinkStats, Resolver, TermMarks, linked
+from .termbase import Term, Termbase
 from .xref import Ref
 
 SEE = {
@@ -21,22 +24,22 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
 
 
-def term_anchor(pair: GlossaryPair) -> str:
+def term_anchor(term: Term) -> str:
     """g-<english name> (g-active-player-nonactive-player-order), or g-<Chinese name> without English."""
-    if pair.en:
-        return "g-" + slug(pair.en.name)
-    return "g-" + re.sub(r"\s+", "-", pair.zh.name)
+    return "g-" + (slug(term.en) if term.en else re.sub(r"\s+", "-", term.zh or ""))
 
 
 class GlossaryLinks:
     """Finds "See X." and "See also X and Y." in definitions and points them at glossary entries."""
 
-    def __init__(self, pairs: list[GlossaryPair]):
+    def __init__(self, termbase: Termbase):
         self.anchors: dict[str, str] = {}
-        for pair in pairs:
-            for entry in (pair.en, pair.zh):
-                if entry is not None:
-                    self.anchors.setdefault(entry.name.casefold(), term_anchor(pair))
+        for term in termbase.ordered():
+            names = [term.en, term.zh]
+            if term.glossary:
+                names += [e.name for e in (term.glossary.en, term.glossary.zh) if e]
+            for name in filter(None, names):
+                self.anchors.setdefault(name.casefold(), term_anchor(term))
 
     def finder(self, lang: str) -> Callable[[str], list[Ref]]:
         def find(text: str) -> list[Ref]:
@@ -55,26 +58,66 @@ class GlossaryLinks:
         return find
 
 
-def glossary_html(pairs: list[GlossaryPair], links: GlossaryLinks, langs: dict[str, str], resolve: Resolver,
-                  stats: LinkStats) -> str:
-    blocks = []
-    for pair in pairs:
-        anchor = term_anchor(pair)
-        names, cells, missing = [], [], []
-        obsolete = any(e is not None and e.obsolete for e in (pair.en, pair.zh))
-        for lang, tag in langs.items():
-            entry = getattr(pair, lang)
-            if entry is None:
-                missing.append(lang)
-                cells.append(f"<div lang={tag} class=missing>{'暂无中文词条。' if lang == 'zh' else 'No English entry.'}</div>")
-                continue
-            names.append(f"<span lang={tag}>{html.escape(entry.name)}</span>")
-            body = "".join(f"<p>{linked(p, resolve, stats, links.finder(lang))}</p>" for p in entry.definition)
-            cells.append(f"<div lang={tag}>{body}</div>")
-        marks = "<span class=obsolete>已废止 Obsolete</span>" if obsolete else ""
-        if pair.en and pair.zh and not pair.verified:
-            marks += "<span class=unverified>配对未验证 pairing unverified</span>"
-        classes = " ".join(["tx"] + [f"no-{lang}" for lang in missing])
-        blocks.append(f'<div class=g><h4 id="{anchor}">{" ".join(names)}{marks}</h4>'
-                      f'<div class="{classes}">{"".join(cells)}</div></div>')
-    return "\n".join(blocks)
+def glossary_sections(termbase: Termbase, langs: dict[str, str], resolve: Resolver, stats: LinkStats,
+                      find_terms, rule_href: Callable) -> list[dict]:
+    """[{heading, anchor, html}] for the glossary page: A-Z by English, then the pinyin index."""
+    links = GlossaryLinks(termbase)
+    groups: dict[str, list[str]] = {}
+    for term in termbase.ordered():
+        letter = (term.en or "#")[:1].upper()
+        letter = letter if "A" <= letter <= "Z" else "#"
+        groups.setdefault(letter, []).append(_entry(term, links, langs, resolve, stats, find_terms, rule_href))
+    sections = [{"heading": letter, "anchor": f"g--{letter.lower() if letter != '#' else 'other'}",
+                 "html": "\n".join(blocks)} for letter, blocks in sorted(groups.items(), key=lambda g: g[0] == "#")]
+    sections.append({"heading": "拼音索引 Pinyin index", "anchor": "g--pinyin", "html": pinyin_index(termbase)})
+    return sections
+
+
+def pinyin_index(termbase: Termbase) -> str:
+    """Chinese names sorted by their pinyin, grouped by its first letter, each linking to its entry."""
+    entries = sorted(((" ".join(lazy_pinyin(term.zh)), term.zh, term_anchor(term))
+                      for term in termbase.ordered() if term.zh), key=lambda e: (e[0], e[1]))
+    groups: dict[str, list[str]] = {}
+    for reading, name, anchor in entries:
+        groups.setdefault(reading[:1].upper(), []).append(
+            f'<a href="#{html.escape(anchor)}" title="{html.escape(reading)}">{html.escape(name)}</a>')
+    return "<div class=pinyin>" + "".join(
+        f"<p><b>{letter}</b> {' · '.join(items)}</p>" for letter, items in groups.items()) + "</div>"
+
+
+def _entry(term: Term, links: GlossaryLinks, langs, resolve, stats, find_terms, rule_href) -> str:
+    pair = term.glossary
+    names, cells, missing = [], [], []
+    for lang, tag in langs.items():
+        name = term.en if lang == "en" else term.zh
+        if name:
+            names.append(f"<span lang={tag}>{html.escape(name)}</span>")
+        paragraphs = []
+        entry = getattr(pair, lang) if pair else None
+        if entry is not None:
+            paragraphs = entry.definition
+        elif term.definitions.get(lang):
+            paragraphs = [term.definitions[lang]]
+        if not paragraphs:
+            missing.append(lang)
+            cells.append(f"<div lang={tag} class=missing>{'暂无中文释义。' if lang == 'zh' else 'No English definition.'}</div>")
+            continue
+        marks = TermMarks(lambda text, lang=lang: find_terms(text, lang), {term.id})
+        body = "".join(f"<p>{linked(p, resolve, stats, links.finder(lang), marks)}</p>" for p in paragraphs)
+        cells.append(f"<div lang={tag}>{body}</div>")
+    flags = ""
+    if term.obsolete:
+        flags += "<span class=obsolete>已废止 Obsolete</span>"
+    if pair and pair.en and pair.zh and not pair.verified:
+        flags += "<span class=unverified>配对未验证 pairing unverified</span>"
+    facts = []
+    if term.rule is not None and (href := rule_href(term)):
+        facts.append(f'规则 Rule <a href="{html.escape(href)}">{term.rule}</a>')
+    variants = sorted({v for v in term.variants} | {f for f in term.zh_forms if f != term.zh and "\u4e00" <= f[:1] <= "\u9fff"})
+    if variants:
+        facts.append("异体 Variants: " + "、".join(html.escape(v) for v in variants))
+    facts.append("来源 Sources: " + "; ".join(sorted({html.escape(what) for what, _ in term.sources})))
+    classes = " ".join(["tx"] + [f"no-{lang}" for lang in missing])
+    return (f'<div class=g><h4 id="{html.escape(term_anchor(term))}">{" ".join(names)}{flags}</h4>'
+            f'<div class="{classes}">{"".join(cells)}</div><p class=gf>{" · ".join(facts)}</p></div>')
+

@@ -13,6 +13,7 @@ from typing import Callable
 
 from .anchors import example_id, rule_id
 from .model import Rule
+from .numbers import RuleNumber
 from .xref import Ref, find_references
 
 LANG_NAMES = {"en": "English", "zh": "中文"}
@@ -38,19 +39,37 @@ class LinkStats:
 Resolver = Callable[[Ref], "tuple[str, bool] | None"]
 
 
-def linked(text: str, resolve: Resolver, stats: LinkStats, extra: Callable[[str], list[Ref]] | None = None) -> str:
-    """Escape text and wrap each reference in a link; `extra` finds more references (glossary terms).
+@dataclass
+class TermMarks:
+    """Term matches to mark in one language of one rule: at most one mark per term."""
 
-    The markup is kept short (chapter 7 has thousands of links): a rule link is recognised by its
-    `#cr...` anchor, so it needs no class; a range carries its members for the preview."""
+    found: Callable[[str], list[tuple[int, int, int]]]  # text -> (start, end, term id)
+    skip: set[int] = field(default_factory=set)  # terms not to mark here (already marked, or defined here)
+    count: int = 0
+
+
+def linked(text: str, resolve: Resolver, stats: LinkStats, extra: Callable[[str], list[Ref]] | None = None,
+           terms: TermMarks | None = None) -> str:
+    """Escape text, wrap each reference in a link and each first term occurrence in a term mark;
+    `extra` finds more references (glossary redirects).
+
+    The markup is kept short (chapter 7 has thousands of links and marks): a rule link is known by
+    its `#cr...` anchor, so it needs no class; a term mark is <c-t n=ID>, its definition lives once
+    per site in terms.js; a range carries its members for the preview."""
     out: list[str] = []
     last = 0
     refs = find_references(text)
     if extra:
         refs = sorted(refs + [r for r in extra(text) if not any(r.start < o.end and o.start < r.end for o in refs)],
                       key=lambda r: r.start)
+    if terms is not None:
+        refs = _with_terms(text, refs, terms)
     for ref in refs:
         out.append(html.escape(text[last:ref.start], quote=False))
+        if isinstance(ref, _TermSpan):
+            out.append(f"<c-t n={ref.term}>{html.escape(text[ref.start:ref.end], quote=False)}</c-t>")
+            last = ref.end
+            continue
         shown = html.escape(text[ref.start:ref.end], quote=False)
         target = resolve(ref)
         if target is None:
@@ -71,9 +90,27 @@ def linked(text: str, resolve: Resolver, stats: LinkStats, extra: Callable[[str]
     return "".join(out)
 
 
-def paragraphs(text: str, resolve: Resolver, stats: LinkStats, extra=None) -> str:
+@dataclass(frozen=True)
+class _TermSpan:
+    start: int
+    end: int
+    term: int
+
+
+def _with_terms(text: str, refs: list, terms: TermMarks) -> list:
+    spans = list(refs)
+    for start, end, term in terms.found(text):
+        if term in terms.skip or any(start < r.end and r.start < end for r in refs):
+            continue
+        terms.skip.add(term)
+        terms.count += 1
+        spans.append(_TermSpan(start, end, term))
+    return sorted(spans, key=lambda r: r.start)
+
+
+def paragraphs(text: str, resolve: Resolver, stats: LinkStats, extra=None, terms: TermMarks | None = None) -> str:
     """One paragraph as bare text; several as <p> elements."""
-    parts = [linked(part, resolve, stats, extra) for part in text.split("\n")]
+    parts = [linked(part, resolve, stats, extra, terms) for part in text.split("\n")]
     return parts[0] if len(parts) == 1 else "".join(f"<p>{part}</p>" for part in parts)
 
 
@@ -84,14 +121,24 @@ class RuleRenderer:
     langs: dict[str, str]  # e.g. {"en": "en", "zh": "zh-Hant"}
     resolve: Resolver
     stats: LinkStats = field(default_factory=LinkStats)
+    # (text, lang) -> term matches, and the terms a rule defines (not marked in it)
+    find_terms: Callable[[str, str], list[tuple[int, int, int]]] | None = None
+    defined_in: Callable[[RuleNumber], set[int]] = lambda number: set()
+    marks: int = 0
 
     def rule(self, rule: Rule) -> str:
         number = rule.number
+        self._terms = {}
+        if self.find_terms is not None:
+            defined = self.defined_in(number)
+            self._terms = {lang: TermMarks(lambda t, lang=lang: self.find_terms(t, lang), set(defined))
+                           for lang in self.langs}
         parts = [f"<div class=r><h4 id={rule_id(number)}>{number}</h4>", self._texts(rule, -1, "tx")]
         count = max((len(t.examples) for t in rule.texts.values()), default=0)
         for index in range(count):
             parts.append(self._texts(rule, index, "ex", example_id(number, index + 1)))
         parts.append("</div>")
+        self.marks += sum(marks.count for marks in self._terms.values())
         return "".join(parts)
 
     def _texts(self, rule: Rule, example: int, kind: str, element_id: str | None = None) -> str:
@@ -103,11 +150,12 @@ class RuleRenderer:
                 missing.append(lang)
                 cells.append(f"<div lang={tag} class=missing>{html.escape(MISSING[lang])}</div>")
                 continue
+            marks = self._terms.get(lang)
             if example < 0:
-                content = paragraphs(text.text, self.resolve, self.stats)
+                content = paragraphs(text.text, self.resolve, self.stats, terms=marks)
             else:
                 content = f"<i>{EXAMPLE_LABEL[lang]}</i> " + paragraphs(text.examples[example].text, self.resolve,
-                                                                         self.stats)
+                                                                         self.stats, terms=marks)
             if text.incomplete and example == len(text.examples) - 1:  # where the source breaks off
                 content += "<p class=incomplete>[…] 原文至此中断 The source breaks off here.</p>"
             cells.append(f"<div lang={tag}>{content}</div>")

@@ -18,10 +18,12 @@ import jinja2
 import yaml
 
 from .anchors import rule_id
-from .glossary_page import GlossaryLinks, glossary_html, slug
+from .glossary_page import glossary_sections, term_anchor
 from .model import Edition
 from .numbers import RuleNumber
 from .pipeline import Corpus
+from .term_marker import TermMarker
+from .termbase import Termbase
 from .render import LinkStats, RuleRenderer, linked, md_escape, paragraphs
 from .xref import Ref
 
@@ -59,6 +61,7 @@ class Page:
 class SiteReport:
     pages: list[str] = field(default_factory=list)
     links: dict[str, LinkStats] = field(default_factory=dict)  # per edition
+    terms_marked: dict[str, int] = field(default_factory=dict)  # "<edition>/<chapter>" -> marks
     written: int = 0
 
 
@@ -69,6 +72,11 @@ class Site:
         self.settings = settings or Settings()
         self.editions = corpus.editions
         self.current = self.editions[0] if self.editions else None
+        self.termbase = Termbase.build(self.editions, corpus.primers)
+        self.marker = TermMarker(self.termbase)
+        self._defined = self._defining_rules()
+        self._present = {e.date: {r.number for r in e.rules()} | {RuleNumber(s.number) for c in e.chapters
+                                                                   for s in c.sections} for e in self.editions}
 
     # addresses --------------------------------------------------------------------------------
     def prefix(self, edition: Edition) -> str:
@@ -166,7 +174,10 @@ class Site:
         pages: list[Page] = []
         for chapter in edition.chapters:
             src = self.chapter_src(edition, chapter.number)
-            renderer = RuleRenderer(langs, self._resolver(edition, src, chapters), stats)
+            renderer = RuleRenderer(langs, self._resolver(edition, src, chapters), stats, self.marker.find,
+                                    lambda number, edition=edition: self._defined.get((edition.date, number.section,
+                                                                                       number.rule), set())
+                                    | self._defined.get((edition.date, number.section, 0), set()))
             sections = [{
                 "heading": md_escape(_title(section.number, section.titles)),
                 "anchor": f"cr{section.number}",
@@ -176,18 +187,14 @@ class Site:
             pages.append(self._render("chapter.md.j2", src, title, sections=sections,
                                       meta=self._meta(edition, src)))
             assets[f"assets/data/{edition.date}/{chapter.number}.js"] = self._previews(edition, chapter, renderer)
-        if edition.glossary:
+            report.terms_marked[f"{edition.date}/{chapter.number}"] = renderer.marks
+        if edition is self.current and self.termbase.terms:
             src = f"{prefix}/glossary.md"
-            by_letter: dict[str, list] = {}
-            for pair in edition.glossary:
-                name = (pair.en or pair.zh).name
-                by_letter.setdefault(name[:1].upper() if name[:1].isascii() else "#", []).append(pair)
-            links = GlossaryLinks(edition.glossary)
-            sections = [{"heading": md_escape(letter), "anchor": f"g--{slug(letter) or 'other'}",
-                         "html": glossary_html(group, links, langs, self._resolver(edition, src, chapters), stats)}
-                        for letter, group in by_letter.items()]
+            sections = glossary_sections(self.termbase, langs, self._resolver(edition, src, chapters), stats,
+                                         self.marker.find, lambda term: self._rule_href(src, term))
             pages.append(self._render("chapter.md.j2", src, "词汇表 Glossary", sections=sections,
                                       meta=self._meta(edition, src)))
+            assets["assets/data/terms.js"] = self._terms_script()
         for kind, title, texts in (("intro", "前言 Introduction", edition.introduction),
                                    ("credits", "版权信息 Credits", edition.credits)):
             if texts:
@@ -217,7 +224,8 @@ class Site:
         older = edition is not self.current
         attrs = (f'data-edition="{html.escape(edition.date)}" '
                  f'data-assets="{html.escape(self.asset(src, "assets/data/" + edition.date))}/" '
-                 f'data-go="{html.escape(self.href(src, "go/index.md"))}"' + (' data-older="1"' if older else ""))
+                 f'data-go="{html.escape(self.href(src, "go/index.md"))}" '
+                 f'data-root="{html.escape(self.asset(src, ".") or ".")}/"' + (' data-older="1"' if older else ""))
         label = ""
         if older:
             label = ('<div class="admonition warning"><p class="admonition-title">旧版规则 Older edition</p>'
@@ -228,8 +236,7 @@ class Site:
                 f'<time datetime="{html.escape(edition.date)}">{html.escape(edition.date)}</time></p></div>\n{label}')
 
     def _resolver(self, edition: Edition, from_src: str, chapters: set[int]):
-        present = {rule.number for rule in edition.rules()} | \
-            {RuleNumber(s.number) for c in edition.chapters for s in c.sections}
+        present = self._present[edition.date]
         template = self.settings.missing_rule_url if edition is self.current else None
 
         def resolve(ref: Ref) -> tuple[str, bool] | None:
@@ -247,6 +254,27 @@ class Site:
                                        compact=str(number).replace(".", "")), False
             return None
         return resolve
+
+    def _defining_rules(self) -> dict[tuple[str, int, int], set[int]]:
+        """(edition, section, rule) -> the terms that rule defines; rule 0 is the whole section."""
+        defined: dict[tuple[str, int, int], set[int]] = {}
+        for term in self.termbase.terms.values():
+            if term.rule is not None and term.edition is not None:
+                defined.setdefault((term.edition.date, term.rule.section, term.rule.rule), set()).add(term.id)
+        return defined
+
+    def _rule_href(self, from_src: str, term) -> str | None:
+        if term.edition is None or term.rule is None or term.rule not in self._present[term.edition.date]:
+            return None
+        return self.href(from_src, self.chapter_src(term.edition, term.rule.chapter), rule_id(term.rule))
+
+    def _terms_script(self) -> str:
+        """Every term once per site: id -> [English, Chinese, English definition, Chinese definition,
+        glossary address from the site root]. A script, so that file:// pages can load it."""
+        glossary = self.url(f"{self.prefix(self.current)}/glossary.md")
+        data = {str(t.id): [t.en, t.zh, t.definitions.get("en"), t.definitions.get("zh"),
+                            f"{glossary}#{term_anchor(t)}"] for t in self.termbase.ordered()}
+        return f"CR.terms({json.dumps(data, ensure_ascii=False, separators=(',', ':'))});\n"
 
     def _previews(self, edition: Edition, chapter, renderer: RuleRenderer) -> str:
         """Hover previews for one chapter, as a script (scripts load from file:// too; JSON fetches do not)."""

@@ -16,6 +16,13 @@
     delete waiting[key];
   };
 
+  /* The terms script calls this once: CR.terms({id: [en, zh, definition en, definition zh, glossary url]}) */
+  CR.terms = function (terms) {
+    CR.termData = terms;
+    (waiting.terms || []).forEach(function (done) { done(); });
+    delete waiting.terms;
+  };
+
   /* ---- display mode ---------------------------------------------------------------------- */
   function currentMode() {
     var cls = document.documentElement.classList;
@@ -185,12 +192,7 @@
       }).filter(Boolean);
       var box = popover();
       box.innerHTML = parts.length ? parts.join("") : "<p>" + numbers.join(", ") + "</p>";
-      box.hidden = false;
-      var rect = link.getBoundingClientRect();
-      var left = Math.max(8, Math.min(rect.left + window.scrollX, window.scrollX + document.documentElement.clientWidth - box.offsetWidth - 8));
-      box.style.left = left + "px";
-      box.style.top = (rect.bottom + window.scrollY + 6) + "px";
-      link.setAttribute("aria-describedby", box.id);
+      place(box, link);
     }
     showing = link;
     if (!pending.length || !page) { render(); return; }
@@ -198,6 +200,64 @@
     pending.forEach(function (chapter) {
       loadChapter(page.dataset.edition, chapter, function () { left -= 1; if (!left) { render(); } });
     });
+  }
+
+  /* ---- term tooltips --------------------------------------------------------------------- */
+  function termOf(target) { return target && target.closest ? target.closest("c-t[n]") : null; }
+
+  function loadTerms(done) {
+    if (CR.termData) { done(); return; }
+    if (waiting.terms) { waiting.terms.push(done); return; }
+    waiting.terms = [done];
+    var page = pageInfo();
+    var script = document.createElement("script");
+    script.src = (page ? page.dataset.root : "") + "assets/data/terms.js";
+    script.onerror = function () { CR.terms({}); };
+    document.head.appendChild(script);
+  }
+
+  function element(tag, attrs, text) {
+    var el = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { el.setAttribute(k, attrs[k]); });
+    if (text) { el.textContent = text; }
+    return el;
+  }
+
+  function termTip(mark) {
+    showing = mark;
+    loadTerms(function () {
+      if (showing !== mark) { return; }
+      var term = CR.termData[mark.getAttribute("n")];
+      var box = popover();
+      box.textContent = "";
+      if (!term) { box.appendChild(element("p", {}, mark.textContent)); } else {
+        var names = element("p", { "class": "cr-term-names" });
+        if (term[0]) { names.appendChild(element("b", { lang: "en" }, term[0])); }
+        if (term[1]) { names.appendChild(element("b", { lang: "zh" }, term[1])); }
+        box.appendChild(names);
+        var texts = element("div", { "class": "tx" + (term[2] ? "" : " no-en") + (term[3] ? "" : " no-zh") });
+        texts.appendChild(element("div", term[2] ? { lang: "en" } : { lang: "en", "class": "missing" },
+          term[2] || "No English definition."));
+        texts.appendChild(element("div", term[3] ? { lang: "zh" } : { lang: "zh", "class": "missing" },
+          term[3] || "暂无中文释义。"));
+        box.appendChild(texts);
+        var page = pageInfo();
+        var more = element("a", { href: (page ? page.dataset.root : "") + term[4], "class": "cr-term-more" },
+          "词汇表 Glossary →");
+        box.appendChild(element("p")).appendChild(more);
+      }
+      place(box, mark);
+    });
+  }
+
+  function place(box, anchor) {
+    box.hidden = false;
+    var rect = anchor.getBoundingClientRect();
+    var left = Math.max(8, Math.min(rect.left + window.scrollX,
+      window.scrollX + document.documentElement.clientWidth - box.offsetWidth - 8));
+    box.style.left = left + "px";
+    box.style.top = (rect.bottom + window.scrollY + 6) + "px";
+    anchor.setAttribute("aria-describedby", box.id);
   }
 
   function hide() {
@@ -225,19 +285,26 @@
   function listen() {
     if (CR.listening) { return; }
     CR.listening = true;
+    function show(target) {
+      var link = xrefOf(target);
+      if (link) { preview(link); return true; }
+      var mark = termOf(target);
+      if (mark) { termTip(mark); return true; }
+      return false;
+    }
+    function tipTarget(target) { return xrefOf(target) || termOf(target); }
     document.addEventListener("mouseover", function (event) {
-      var link = xrefOf(event.target);
-      if (!link) { return; }
+      var target = tipTarget(event.target);
+      if (!target || target === showing) { return; }
       clearTimeout(hideTimer);
       clearTimeout(showTimer);
-      showTimer = setTimeout(function () { preview(link); }, 120);
+      showTimer = setTimeout(function () { show(target); }, 120);
     });
-    document.addEventListener("mouseout", function (event) { if (xrefOf(event.target)) { scheduleHide(); } });
+    document.addEventListener("mouseout", function (event) { if (tipTarget(event.target)) { scheduleHide(); } });
     document.addEventListener("focusin", function (event) {
-      var link = xrefOf(event.target);
-      if (link) { clearTimeout(hideTimer); preview(link); }
+      if (tipTarget(event.target)) { clearTimeout(hideTimer); show(event.target); }
     });
-    document.addEventListener("focusout", function (event) { if (xrefOf(event.target)) { scheduleHide(); } });
+    document.addEventListener("focusout", function (event) { if (tipTarget(event.target)) { scheduleHide(); } });
     document.addEventListener("keydown", function (event) { if (event.key === "Escape") { hide(); } });
     /* Touch: the first tap shows the preview, a second tap on the same link follows it. */
     var lastPointer = "mouse";
@@ -245,6 +312,8 @@
     document.addEventListener("click", function (event) {
       var heading = event.target.closest && event.target.closest(".r > h4[id]");
       if (heading) { history.replaceState(null, "", "#" + heading.id); return; }
+      var mark = termOf(event.target);
+      if (mark) { termTip(mark); return; }
       var link = xrefOf(event.target);
       if (!link) { if (pop && !pop.contains(event.target)) { hide(); } return; }
       if (lastPointer === "touch" && touchOpened !== link) {
@@ -256,8 +325,17 @@
     window.addEventListener("hashchange", followHash);
   }
 
+  /* Term marks are short custom elements; make each reachable by keyboard. */
+  function focusableTerms() {
+    document.querySelectorAll("c-t[n]:not([tabindex])").forEach(function (mark) {
+      mark.tabIndex = 0;
+      mark.setAttribute("role", "term");
+    });
+  }
+
   function init() {
     hide();
+    focusableTerms();
     modeSwitch();
     listen();
     goPage();

@@ -1,0 +1,132 @@
+"""The termbase, term marking and the glossary page (no browser)."""
+import re
+from collections import Counter
+
+import pytest
+
+from generator.pipeline import load_corpus
+from generator.site import Site
+from generator.term_marker import TOO_COMMON, TOO_COMMON_TERMS, TermMarker
+from generator.termbase import Termbase, chinese_forms, english_forms
+
+
+@pytest.fixture(scope="module")
+def seed_terms():
+    corpus = load_corpus()
+    return Termbase.build(corpus.editions, corpus.primers)
+
+
+def test_sources_of_the_seed_termbase(seed_terms):
+    terms = seed_terms.terms
+    assert (terms["equipment"].en, terms["equipment"].zh, str(terms["equipment"].rule)) == ("Equipment", "武具", "301.5")
+    assert terms["artifact"].zh == "神器" and {w for w, _ in terms["artifact"].sources} == {
+        "rule title (2023-11-17)", "study note"}
+    banding = terms["banding"]  # a 2009 keyword title, Traditional in the source
+    assert banding.zh == "结合" and "結合" in banding.zh_forms and banding.edition.date == "2009-07-08"
+    assert terms["destroy"].definitions["zh"].startswith("受到消灭效应")
+    conflicts = [i.message for i in seed_terms.issues]
+    assert any("'Free-for-All Variant'" in m and "自由竞赛模式" in m and "自由竞赛玩法" in m for m in conflicts)
+
+
+def test_forms():
+    assert english_forms("Tap", verb=True) >= {"tap", "taps", "tapped", "tapping"}
+    assert english_forms("Sorcery") == {"sorcery", "sorceries"}
+    assert english_forms("Exile", verb=True) >= {"exiled", "exiling"}
+    bare, forms = chinese_forms("鹏洛客（旧译旅法师）")
+    assert bare == "鹏洛客" and {"鹏洛客", "鵬洛客", "旅法师"} <= forms
+    assert chinese_forms("结合，“与…结合”")[1] >= {"结合", "結合"}
+
+
+def test_full_termbase_has_every_glossary_entry(corpus_loaded):
+    corpus = load_corpus(extra=[str(s.report.spec.file) for s in corpus_loaded])
+    termbase = Termbase.build(corpus.editions, corpus.primers)
+    from_glossary = [t for t in termbase.terms.values() if t.glossary]
+    assert len(from_glossary) == 668
+    assert all(t.glossary.verified for t in from_glossary)
+    exile = termbase.terms["exile"]
+    assert exile.zh == "放逐" and "放逐区" in exile.variants  # the section title's wording, reported
+    assert any("'Exile'" in i.message and "放逐区" in i.message for i in termbase.issues)
+
+
+def test_too_common_is_explicit():
+    assert {"if", "you", "deal", "x", "y"} <= TOO_COMMON and {"你", "如果", "造成"} <= TOO_COMMON
+    assert {"ability", "player", "creature", "if", "deal"} <= TOO_COMMON_TERMS
+    assert not TermMarker.usable("地", "zh") and not TermMarker.usable("If", "en") and TermMarker.usable("武具", "zh")
+
+
+def _rules(html):
+    return re.findall(r"<div class=r><h4 id=(cr[\w-]+)>.*?</div></div>(?=<div class=r>|\n)", html)
+
+
+def _blocks(html):
+    return re.findall(r"<div class=r><h4 id=(cr[\w-]+)>(.*?)(?=<div class=r>|\n</div>)", html, re.S)
+
+
+def test_marked_in_both_languages_and_not_where_excluded(seed_site):
+    html = (seed_site / "cr" / "3" / "index.html").read_text(encoding="utf-8")
+    blocks = dict(_blocks(html))
+    equipment_id = re.search(r"<c-t n=(\d+)>武具</c-t>", html).group(1)
+    assert re.search(rf"<c-t n={equipment_id}>Equipment</c-t>", html)
+    # not in the rule that defines it (301.5 and its subrules)
+    for rule in ("cr301-5", "cr301-5a", "cr301-5b", "cr301-5c"):
+        assert f"<c-t n={equipment_id}>" not in blocks[rule]
+    # not in headings or links
+    assert not re.search(r"<h[1-6][^>]*>[^<]*<c-t", html)
+    assert not re.search(r"<a [^>]*>[^<]*<c-t", html)
+    # nothing too common
+    for word in re.findall(r"<c-t n=\d+>([^<]*)</c-t>", html):
+        assert word.casefold() not in TOO_COMMON and len(word) > 1
+    # at most once per rule in each language (rule text and examples together)
+    for rule, block in blocks.items():
+        for lang_cells in (re.findall(r"<div lang=en>(.*?)</div>", block), re.findall(r"<div lang=zh-Hans>(.*?)</div>", block)):
+            ids = Counter(re.findall(r"<c-t n=(\d+)>", "".join(lang_cells)))
+            assert max(ids.values(), default=1) == 1, rule
+
+
+def test_traditional_text_of_2009_is_marked(seed_site):
+    html = (seed_site / "editions" / "2009-07-08" / "7" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r"<c-t n=\d+>犧牲</c-t>", html)  # the keyword action Sacrifice, in Traditional script
+    assert re.search(r"<c-t n=\d+>宣告阻擋者步驟</c-t>", html)
+
+
+def test_definitions_are_stored_once_per_site(seed_site):
+    script = (seed_site / "assets" / "data" / "terms.js").read_text(encoding="utf-8")
+    assert script.startswith("CR.terms({") and '"武具"' in script
+    page = (seed_site / "cr" / "3" / "index.html").read_text(encoding="utf-8")
+    marks = re.findall(r"<c-t[^>]*>", page)
+    assert len(marks) > 100 and all(re.fullmatch(r"<c-t n=\d+>", m) for m in marks)  # only a short id per mark
+    destroy = re.search(r'"(\d+)":\["Destroy","消灭",[^,]*,"([^"]+)"', script)
+    assert destroy and destroy.group(2).startswith("受到消灭效应") and destroy.group(2) not in page
+
+
+def test_glossary_page_every_term_with_pinyin_index(seed_site, seed_terms):
+    html = (seed_site / "cr" / "glossary" / "index.html").read_text(encoding="utf-8")
+    assert html.count("<div class=g>") == len(seed_terms.terms)
+    assert 'id="g-equipment"' in html and "<span lang=zh-Hans>武具</span>" in html
+    assert 'href="../3/#cr301-5"' in html  # the defining rule is linked
+    index = html[html.index('id="g--pinyin"'):]
+    assert '<a href="#g-equipment" title="wu ju">武具</a>' in index
+    banding = html[html.index('id="g-banding"'):][:1500]
+    assert "异体 Variants: 結合" in banding and "<span lang=zh-Hans>结合</span>" in banding  # Traditional variant listed
+
+
+def test_full_glossary_page(full_site):
+    html = (full_site / "cr" / "glossary" / "index.html").read_text(encoding="utf-8")
+    assert html.count("<div class=g>") >= 668
+    for anchor, zh in (("g-color-identity", "标识色"), ("g-provoke", "挑拨"), ("g-active-player-nonactive-player-order",
+                                                                            "主动牌手先决定的顺序")):
+        entry = html[html.index(f'id="{anchor}"'):][:400]
+        assert f"<span lang=zh-Hans>{zh}</span>" in entry
+    assert "已废止 Obsolete" in html[html.index('id="g-bury"'):][:300]
+
+
+def test_terms_marked_per_chapter_are_counted(corpus_loaded):
+    corpus = load_corpus(extra=[str(s.report.spec.file) for s in corpus_loaded])
+    _, _, report = Site(corpus).pages()
+    assert set(report.terms_marked) >= {f"2023-11-17/{c}" for c in range(1, 10)}
+    assert report.terms_marked["2023-11-17/7"] > 5000
+
+
+def test_jieba_dictionary(seed_terms):
+    words = {line.split()[0] for line in seed_terms.jieba_dictionary().splitlines()}
+    assert {"武具", "鹏洛客", "結合", "结合"} <= words
