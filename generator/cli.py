@@ -21,7 +21,10 @@ def main(argv: list[str] | None = None) -> int:
     build = commands.add_parser("build", help="generate the pages and build the site with MkDocs")
     _source_options(build)
     build.add_argument("--site-dir", type=Path, help="where to write the site (default: site/)")
-    build.add_argument("--config", type=Path, default=ROOT / "mkdocs.yml", help="the MkDocs configuration")
+    build.add_argument("--config", type=Path, help="the MkDocs configuration (default: mkdocs.yml, or "
+                       "mkdocs-offline.yml with --offline)")
+    build.add_argument("--offline", action="store_true",
+                       help="build the bundle that works from file:// and zip it; prints the zip's path")
     args = parser.parse_args(argv)
     if args.command == "check":
         return _check(args)
@@ -116,16 +119,32 @@ def _build(args) -> int:
     overrides = {"strict": True}
     if args.site_dir:
         overrides["site_dir"] = str(args.site_dir.resolve())
+    config_file = args.config or ROOT / ("mkdocs-offline.yml" if args.offline else "mkdocs.yml")
     try:
-        config = load_config(str(args.config), **overrides)
+        config = load_config(str(config_file), **overrides)
         if args.no_manifest or args.manifest != DEFAULT_MANIFEST:
             _point_plugin_at(config, None if args.no_manifest else args.manifest)
         build(config)
     except MkDocsException as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    print(config.site_dir)
+    print(zip_site(Path(config.site_dir)) if args.offline else config.site_dir)
     return 0
+
+
+def zip_site(site: Path) -> Path:
+    """site/ -> site.zip with one top folder, the same bytes for the same files (sorted entries,
+    fixed timestamps), so that a rebuild of unchanged sources gives an identical bundle."""
+    import zipfile
+
+    target = site.with_suffix(".zip")
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as bundle:
+        for path in sorted(p for p in site.rglob("*") if p.is_file()):
+            info = zipfile.ZipInfo(f"{site.name}/{path.relative_to(site).as_posix()}", date_time=(1980, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            bundle.writestr(info, path.read_bytes())
+    return target
 
 
 def _point_plugin_at(config, manifest: Path | None) -> None:

@@ -3,7 +3,11 @@
 
 Extra sources for a build (for example the full CR texts) come from the environment variable
 CR_EXTRA_SOURCES, paths separated by the OS path separator; `python -m generator build --source`
-sets it.
+sets it. The hooks run in this order:
+  on_config (early)   load the sources, build the termbase, hand jieba the terms as a user dictionary
+  on_pre_build        write the pages (after the offline plugin has turned directory URLs off)
+  on_post_build       write the search index compactly (UTF-8 instead of \\u escapes), before the
+                      offline plugin copies it into a script
 """
 from __future__ import annotations
 
@@ -16,10 +20,12 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 
 from .pipeline import load_corpus
+from .search_index import compact_search_index
 from .site import Settings, Site, write_site
 
 log = logging.getLogger("mkdocs.plugins.cr-generator")
 EXTRA_SOURCES = "CR_EXTRA_SOURCES"
+JIEBA_TERMS = ".cr/jieba-terms.txt"  # in docs_dir; MkDocs leaves dot folders out of the site
 
 
 class GeneratorPlugin(BasePlugin):
@@ -28,7 +34,7 @@ class GeneratorPlugin(BasePlugin):
         ("settings", config_options.Type(str, default="docs_src/site.yml")),
     )
 
-    @event_priority(-100)  # after plugins that change use_directory_urls (offline)
+    @event_priority(100)  # before the search plugin loads jieba's user dictionary
     def on_config(self, config):
         root = Path(config.config_file_path).parent
         extra = [p for p in os.environ.get(EXTRA_SOURCES, "").split(os.pathsep) if p]
@@ -38,12 +44,37 @@ class GeneratorPlugin(BasePlugin):
             problems += [str(e) for s in corpus.loaded for e in s.report.errors]
             raise PluginError("the sources have errors (python -m generator check lists them):\n  "
                               + "\n  ".join(problems[:20]))
-        site = Site(corpus, config.use_directory_urls, Settings.read(root / self.config["settings"]))
-        pages, report = write_site(site, Path(config.docs_dir))
-        config.nav = site.nav(pages)
-        config.extra["cr_edition"] = site.current.date if site.current else None
+        self.site = Site(corpus, settings=Settings.read(root / self.config["settings"]))
+        # `mkdocs serve` rebuilds when any of these change: the manifest, the settings and every source
+        watched = [root / self.config["manifest"], root / self.config["settings"]]
+        watched += [loaded.parsed.spec.file for loaded in corpus.loaded]
+        config.watch.extend(str(path) for path in watched if path.exists() and str(path) not in config.watch)
+        terms = Path(config.docs_dir) / JIEBA_TERMS
+        _write_if_changed(terms, self.site.termbase.jieba_dictionary())
+        search = config.plugins.get("material/search") or config.plugins.get("search")
+        if search is not None and "jieba_dict_user" in search.config and not search.config["jieba_dict_user"]:
+            search.config["jieba_dict_user"] = str(terms)
+        config.extra["cr_edition"] = self.site.current.date if self.site.current else None
+        return config
+
+    def on_pre_build(self, config):
+        self.site.dir_urls = config.use_directory_urls
+        pages, report = write_site(self.site, Path(config.docs_dir))
+        config.nav = self.site.nav(pages)
         for date, stats in report.links.items():
             log.info(f"cr-generator: {date}: {stats.internal} links, {stats.external} external, "
                      f"{stats.plain} references to rules not in this build")
+        for chapter, count in sorted(report.terms_marked.items()):
+            log.info(f"cr-generator: {chapter}: {count} terms marked")
         self.report = report
-        return config
+
+    @event_priority(-50)  # after the search plugin writes the index, before the offline plugin copies it
+    def on_post_build(self, config):
+        compact_search_index(Path(config.site_dir) / "search" / "search_index.json")
+
+
+def _write_if_changed(path: Path, text: str) -> None:
+    data = text.encode("utf-8")
+    if not path.exists() or path.read_bytes() != data:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)

@@ -195,6 +195,8 @@ class Site:
             pages.append(self._render("chapter.md.j2", src, "词汇表 Glossary", sections=sections,
                                       meta=self._meta(edition, src)))
             assets["assets/data/terms.js"] = self._terms_script()
+        if edition is self.current:
+            assets["assets/data/site.js"] = self._site_script()
         for kind, title, texts in (("intro", "前言 Introduction", edition.introduction),
                                    ("credits", "版权信息 Credits", edition.credits)):
             if texts:
@@ -224,8 +226,7 @@ class Site:
         older = edition is not self.current
         attrs = (f'data-edition="{html.escape(edition.date)}" '
                  f'data-assets="{html.escape(self.asset(src, "assets/data/" + edition.date))}/" '
-                 f'data-go="{html.escape(self.href(src, "go/index.md"))}" '
-                 f'data-root="{html.escape(self.asset(src, ".") or ".")}/"' + (' data-older="1"' if older else ""))
+                 f'data-go="{html.escape(self.href(src, "go/index.md"))}"' + (' data-older="1"' if older else ""))
         label = ""
         if older:
             label = ('<div class="admonition warning"><p class="admonition-title">旧版规则 Older edition</p>'
@@ -275,6 +276,14 @@ class Site:
         data = {str(t.id): [t.en, t.zh, t.definitions.get("en"), t.definitions.get("zh"),
                             f"{glossary}#{term_anchor(t)}"] for t in self.termbase.ordered()}
         return f"CR.terms({json.dumps(data, ensure_ascii=False, separators=(',', ':'))});\n"
+
+    def _site_script(self) -> str:
+        """Where each edition's chapters are, newest edition first: the search box uses it to put a
+        rule asked for by number (in any address form) first."""
+        data = [{"edition": e.date, "assets": f"assets/data/{e.date}/",
+                 "chapters": {str(c.number): self.url(self.chapter_src(e, c.number)) for c in e.chapters}}
+                for e in self.editions]
+        return f"CR.site({json.dumps(data, ensure_ascii=False, separators=(',', ':'))});\n"
 
     def _previews(self, edition: Edition, chapter, renderer: RuleRenderer) -> str:
         """Hover previews for one chapter, as a script (scripts load from file:// too; JSON fetches do not)."""
@@ -381,6 +390,8 @@ def write_site(site: Site, out_dir: Path) -> tuple[list[Page], SiteReport]:
             report.written += 1
     if out_dir.exists():
         for path in sorted(out_dir.rglob("*"), reverse=True):
+            if any(part.startswith(".") for part in path.relative_to(out_dir).parts):
+                continue  # .gitignore, jieba's terms: not pages
             if path.is_file() and path not in wanted:
                 path.unlink()
             elif path.is_dir() and not any(path.iterdir()):

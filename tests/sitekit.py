@@ -100,3 +100,30 @@ class Served:
 
 
 RULE_ID = re.compile(r"cr\d{3}-\d+[a-z]?$")
+
+
+def temp_config(tmp: Path, manifest: Path | None = None, settings: Path | None = None,
+                config_name: str = "mkdocs.yml") -> Path:
+    """A copy of the project's MkDocs configuration that builds from tmp: its own docs folder,
+    and optionally its own manifest and settings (everything else points back at the project)."""
+    text = (ROOT / config_name).read_text(encoding="utf-8")
+    options = "".join(f"      {k}: {v}\n" for k, v in (("manifest", manifest), ("settings", settings)) if v)
+    if options:
+        text = text.replace("  - cr-generator\n", f"  - cr-generator:\n{options}")
+    text = (text.replace("docs_dir: docs", f"docs_dir: {tmp / 'docs'}")
+            .replace("custom_dir: overrides", f"custom_dir: {ROOT / 'overrides'}")
+            .replace("  - docs_src\n", f"  - {ROOT / 'docs_src'}\n").replace("  - overrides\n", f"  - {ROOT / 'overrides'}\n")
+            .replace("INHERIT: mkdocs.yml", f"INHERIT: {tmp / 'mkdocs.yml'}"))
+    (tmp / "docs").mkdir(exist_ok=True)
+    config = tmp / config_name
+    config.write_text(text, encoding="utf-8")
+    return config
+
+
+def seed_manifest(tmp: Path) -> Path:
+    """The project's manifest, with its sources copied into tmp (so a test may edit them)."""
+    import shutil
+    shutil.copytree(ROOT / "docs_src" / "sources", tmp / "sources")
+    manifest = tmp / "sources.yml"
+    shutil.copy(ROOT / "docs_src" / "sources.yml", manifest)
+    return manifest

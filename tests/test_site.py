@@ -4,7 +4,11 @@ import re
 from conftest import FIXTURES, ROOT
 from generator.loader import load
 from generator.manifest import spec_from_path
-from sitekit import RULE_ID, broken_links, build, ids_of
+import os
+import subprocess
+import sys
+
+from sitekit import RULE_ID, broken_links, build, ids_of, seed_manifest, temp_config
 
 
 def test_seed_site_has_every_page(seed_site):
@@ -71,18 +75,7 @@ def test_missing_rules_marked_and_counted(seed_site):
 def test_missing_rules_to_external_address(tmp_path):
     settings = tmp_path / "site.yml"
     settings.write_text('missing_rule_url: "https://rules.example/cr#R{compact}"\n', encoding="utf-8")
-    manifest = tmp_path / "sources.yml"
-    manifest.write_text((ROOT / "docs_src" / "sources.yml").read_text(encoding="utf-8")
-                        .replace("path: sources/", f"path: {ROOT}/docs_src/sources/"), encoding="utf-8")
-    config = tmp_path / "mkdocs.yml"
-    config.write_text((ROOT / "mkdocs.yml").read_text(encoding="utf-8").replace(
-        "  - cr-generator\n", f"  - cr-generator:\n      manifest: {manifest}\n      settings: {settings}\n")
-        .replace("docs_dir: docs", f"docs_dir: {tmp_path / 'docs'}").replace("  - docs_src\n", f"  - {ROOT / 'docs_src'}\n")
-        .replace("  - overrides\n", f"  - {ROOT / 'overrides'}\n").replace("custom_dir: overrides",
-                                                                          f"custom_dir: {ROOT / 'overrides'}"),
-        encoding="utf-8")
-    (tmp_path / "docs").mkdir()
-    import subprocess, sys, os
+    config = temp_config(tmp_path, manifest=seed_manifest(tmp_path), settings=settings)
     result = subprocess.run([sys.executable, "-m", "generator", "build", "--config", str(config), "--site-dir",
                              str(tmp_path / "site")], cwd=ROOT, capture_output=True, text=True,
                             env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
@@ -146,3 +139,18 @@ def test_markdown_is_deterministic(tmp_path):
     site_second = {p.relative_to(second): p.read_bytes() for p in second.rglob("*") if p.is_file()}
     assert site_first.keys() == site_second.keys()
     assert [k for k in site_first if site_first[k] != site_second[k]] == []
+
+
+def test_generating_never_removes_hidden_files(tmp_path):
+    """docs/.gitignore keeps generated pages (some of them corpus text) out of git: the generator's
+    clean-up of stale pages must leave it, and any other dot file, alone."""
+    from generator.pipeline import load_corpus
+    from generator.site import Site, write_site
+    (tmp_path / ".gitignore").write_text("*\n", encoding="utf-8")
+    (tmp_path / ".cr").mkdir()
+    (tmp_path / ".cr" / "keep.txt").write_text("x", encoding="utf-8")
+    (tmp_path / "stale.md").write_text("old page", encoding="utf-8")
+    write_site(Site(load_corpus()), tmp_path)
+    assert (tmp_path / ".gitignore").exists() and (tmp_path / ".cr" / "keep.txt").exists()
+    assert not (tmp_path / "stale.md").exists() and (tmp_path / "cr" / "3.md").exists()
+    assert (ROOT / "docs" / ".gitignore").exists()

@@ -75,6 +75,30 @@
 
   function pageInfo() { return document.querySelector(".cr-page"); }
 
+  /* The site root, relative to this page, as Material's own configuration gives it. */
+  function root() {
+    var config = document.getElementById("__config");
+    var base = config ? JSON.parse(config.textContent).base : ".";
+    return base.replace(/\/?$/, "/");
+  }
+
+  function loadScript(key, src, done) {
+    if (CR.loaded && CR.loaded[key]) { done(); return; }
+    if (waiting[key]) { waiting[key].push(done); return; }
+    waiting[key] = [done];
+    var script = document.createElement("script");
+    script.src = src;
+    function finish() {
+      CR.loaded = CR.loaded || {};
+      CR.loaded[key] = true;
+      (waiting[key] || []).forEach(function (f) { f(); });
+      delete waiting[key];
+    }
+    script.onload = finish;
+    script.onerror = finish;
+    document.head.appendChild(script);
+  }
+
   function followHash() {
     var hash = decodeURIComponent(location.hash.slice(1));
     if (!hash || document.getElementById(hash)) { return; }
@@ -119,6 +143,65 @@
     });
     var asked = location.hash.slice(1) || location.search.slice(1);
     if (asked) { resolve(decodeURIComponent(asked)); }
+  }
+
+  /* ---- search: a rule asked for by number comes first -------------------------------------- */
+  CR.site = function (editions) { CR.editions = editions; };
+
+  function ruleHit(query, done) {
+    var n = parseAddress(query);
+    if (!n || !n.rule) { done(null); return; }
+    var number = numberOf(n), chapter = String(Math.floor(Number(n.section) / 100));
+    loadScript("site", root() + "assets/data/site.js", function () {
+      var editions = (CR.editions || []).filter(function (e) { return e.chapters[chapter]; });
+      (function next(i) {
+        if (i >= editions.length) { done(null); return; }
+        var edition = editions[i], key = edition.edition + "/" + chapter;
+        loadScript("data:" + key, root() + edition.assets + chapter + ".js", function () {
+          var texts = (CR.data[key] || {})[number];
+          if (!texts) { next(i + 1); return; }
+          done({ number: number, edition: edition.edition, texts: texts,
+                 href: root() + edition.chapters[chapter] + "#" + anchorOf(n) });
+        });
+      })(0);
+    });
+  }
+
+  function showRuleHit() {
+    var input = document.querySelector(".md-search__input");
+    var list = document.querySelector(".md-search-result__list");
+    if (!input || !list) { return; }
+    var query = input.value;
+    ruleHit(query, function (hit) {
+      var old = list.querySelector(".cr-rule-hit");
+      if (input.value !== query) { return; }
+      if (old && (!hit || old.dataset.number !== hit.number)) { old.remove(); old = null; }
+      if (!hit || old) { return; }
+      var item = element("li", { "class": "md-search-result__item cr-rule-hit", "data-number": hit.number });
+      var link = element("a", { href: hit.href, "class": "md-search-result__link", tabindex: "-1" });
+      var article = element("article", { "class": "md-search-result__article md-typeset" });
+      article.appendChild(element("h1", {}, hit.number + (CR.editions[0].edition === hit.edition ? "" : " (" + hit.edition + ")")));
+      [0, 1].forEach(function (i) {
+        if (hit.texts[i]) {
+          var p = element("p", { lang: i ? "zh" : "en" });
+          p.innerHTML = hit.texts[i];  /* our own escaped HTML from the data script */
+          p.querySelectorAll("a").forEach(function (a) { a.replaceWith(a.textContent); });  /* no links in a link */
+          article.appendChild(p);
+        }
+      });
+      link.appendChild(article);
+      item.appendChild(link);
+      list.insertBefore(item, list.firstChild);
+    });
+  }
+
+  function watchSearch() {
+    var results = document.querySelector(".md-search-result");
+    if (!results || results.dataset.crWatched) { return; }
+    results.dataset.crWatched = "1";
+    new MutationObserver(function () { showRuleHit(); }).observe(results, { childList: true, subtree: true });
+    var input = document.querySelector(".md-search__input");
+    if (input) { input.addEventListener("input", showRuleHit); }
   }
 
   /* ---- previews -------------------------------------------------------------------------- */
@@ -211,7 +294,7 @@
     waiting.terms = [done];
     var page = pageInfo();
     var script = document.createElement("script");
-    script.src = (page ? page.dataset.root : "") + "assets/data/terms.js";
+    script.src = root() + "assets/data/terms.js";
     script.onerror = function () { CR.terms({}); };
     document.head.appendChild(script);
   }
@@ -241,8 +324,7 @@
         texts.appendChild(element("div", term[3] ? { lang: "zh" } : { lang: "zh", "class": "missing" },
           term[3] || "暂无中文释义。"));
         box.appendChild(texts);
-        var page = pageInfo();
-        var more = element("a", { href: (page ? page.dataset.root : "") + term[4], "class": "cr-term-more" },
+        var more = element("a", { href: root() + term[4], "class": "cr-term-more" },
           "词汇表 Glossary →");
         box.appendChild(element("p")).appendChild(more);
       }
@@ -336,6 +418,7 @@
   function init() {
     hide();
     focusableTerms();
+    watchSearch();
     modeSwitch();
     listen();
     goPage();

@@ -1,0 +1,72 @@
+"""Search in both languages and by rule number (Material's search with jieba, in Chromium)."""
+import json
+import re
+
+import pytest
+
+
+def search(page, query):
+    """Type a query as a reader would and return the result links, best first."""
+    box = page.locator("input.md-search__input")
+    box.click()
+    page.wait_for_timeout(200)
+    box.fill("")
+    box.press_sequentially(query, delay=20)
+    page.keyboard.press("End")  # CJK text arrives without key events; Material searches on keys
+    # the meta line says how many results (结果) once the worker has answered this query
+    page.wait_for_function("q => document.querySelector('.md-search-result__meta').textContent.includes('结果') && "
+                           "document.querySelector('.md-search__input').value === q", arg=query, timeout=60000)
+    page.wait_for_timeout(600)
+    return page.eval_on_selector_all(".md-search-result__list a.md-search-result__link, "
+                                     ".md-search-result__list a.md-search-result__link ~ details a",
+                                     "els => els.map(e => e.href)")
+
+
+@pytest.mark.parametrize("query,anchor", [
+    ("301.5", "/cr/3/#cr301-5"), ("903.4d", "/cr/9/#cr903-4d"), ("R9034d", "/cr/9/#cr903-4d"),
+    ("cr301-5", "/cr/3/#cr301-5"), ("702.19c", "/editions/2009-07-08/7/#cr702-19c"),
+    ("702.19", "/editions/2009-07-08/7/#cr702-19"), ("R70219c", "/editions/2009-07-08/7/#cr702-19c"),
+])
+def test_rule_number_first(page, seed_url, query, anchor):
+    page.goto(seed_url + "cr/9/")
+    links = search(page, query)
+    assert links and links[0].endswith(anchor), links[:3]
+
+
+@pytest.mark.parametrize("query,expected", [
+    ("banding", "/editions/2009-07-08/7/?h=banding#cr702-19"),  # the 2009 keyword, English
+    ("結合", "#cr702-19"),  # Traditional, as written in the 2009 post
+    ("结合", "/editions/2009-07-08/7/?h=%E7%BB%93%E5%90%88#cr702-19"),  # Simplified finds the Traditional text
+    ("武具", "/cr/3/?h=%E6%AD%A6%E5%85%B7#cr301-5"),  # a term kept whole by jieba's user dictionary
+    ("鹏洛客", "/cr/3/?h=%E9%B9%8F%E6%B4%9B%E5%AE%A2#cr306"),
+])
+def test_words_find_their_rules_seed(page, seed_url, query, expected):
+    page.goto(seed_url)
+    links = search(page, query)
+    assert any(expected in link for link in links), links[:8]
+
+
+@pytest.mark.parametrize("query,rule", [("trample", "#cr702-19"), ("践踏", "#cr702-19"), ("banding", "#cr702-22"),
+                                        ("702.19c", "/cr/7/#cr702-19c"), ("R70219c", "/cr/7/#cr702-19c")])
+def test_full_corpus_search(page, full_url, query, rule):
+    page.goto(full_url)
+    links = search(page, query)
+    if query[0].isdigit() or query.startswith("R"):
+        assert links[0].endswith(rule), links[:3]
+    else:
+        assert any(rule in link for link in links[:12]), links[:12]
+
+
+def test_index_is_compact_and_segmented(seed_site, full_site):
+    for site in (seed_site, full_site):
+        raw = (site / "search" / "search_index.json").read_text(encoding="utf-8")
+        docs = raw[raw.index('"docs":'):]
+        assert not re.search(r"\\u[0-9a-f]{4}", docs) and "鹏洛客" in docs  # UTF-8, not \u escapes
+        index = json.loads(raw)
+        assert index["config"]["pipeline"] == ["stopWordFilter"]  # no stemmer, no trimmer
+        assert index["config"]["separator"] == "[\\s\\u200b\\-]+"
+        rule_entries = [d for d in index["docs"] if re.search(r"#cr\d{3}-\d+[a-z]?$", d["location"])]
+        assert all(re.fullmatch(r"\d{3}\.\d+[a-z]?", d["title"]) for d in rule_entries)  # one entry per rule
+    text = " ".join(d["text"] for d in json.loads((seed_site / "search" / "search_index.json")
+                                                  .read_text(encoding="utf-8"))["docs"])
+    assert "\u200b鹏洛客\u200b" in text and "\u200b武具\u200b" in text  # whole, thanks to the termbase

@@ -1,0 +1,55 @@
+"""`mkdocs serve` rebuilds when a source changes, and the open page reloads itself."""
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+from conftest import ROOT
+from sitekit import seed_manifest, temp_config
+
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _get(url):
+    with urllib.request.urlopen(url, timeout=5) as response:
+        return response.read().decode("utf-8")
+
+
+def test_serve_rebuilds_after_a_source_edit(browser, tmp_path):
+    manifest = seed_manifest(tmp_path)
+    config = temp_config(tmp_path, manifest=manifest)
+    port = _free_port()
+    server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--livereload", "-f", str(config),
+                               "-a", f"127.0.0.1:{port}"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    url = f"http://127.0.0.1:{port}/cr/9/"
+    page = browser.new_page()
+    try:
+        deadline = time.time() + 120
+        while True:
+            try:
+                if "901.3" in _get(url):
+                    break
+            except OSError:
+                pass
+            assert time.time() < deadline and server.poll() is None, "mkdocs serve did not start"
+            time.sleep(0.5)
+        page.goto(url)
+        assert "A planar die is a six-sided die." in page.inner_text("body")
+        source = tmp_path / "sources" / "cr-2023-11-17-ch9-casual-variants.en-zh.txt"
+        text = source.read_text(encoding="utf-8")
+        source.write_text(text.replace("A planar die is a six-sided die.", "A planar die is a twelve-sided die."),
+                          encoding="utf-8")
+        # the page open in the browser reloads itself (live reload) and shows the edit
+        page.wait_for_function("() => document.body.innerText.includes('twelve-sided')", timeout=60000)
+        assert "twelve-sided" in _get(url)
+    finally:
+        page.close()
+        server.terminate()
+        server.wait(timeout=20)
