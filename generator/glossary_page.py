@@ -81,7 +81,7 @@ def pinyin_index(termbase: Termbase) -> str:
     for reading, name, anchor in entries:
         groups.setdefault(reading[:1].upper(), []).append(
             f'<a href="#{html.escape(anchor)}" title="{html.escape(reading)}">{html.escape(name)}</a>')
-    return "<div class=pinyin>" + "".join(
+    return "<div class=pinyin data-search-exclude>" + "".join(
         f"<p><b>{letter}</b> {' · '.join(items)}</p>" for letter, items in groups.items()) + "</div>"
 
 
@@ -119,5 +119,5 @@ def _entry(term: Term, links: GlossaryLinks, langs, resolve, stats, find_terms, 
     facts.append("来源 Sources: " + "; ".join(sorted({html.escape(what) for what, _ in term.sources})))
     classes = " ".join(["tx"] + [f"no-{lang}" for lang in missing])
     return (f'<div class=g><h4 id="{html.escape(term_anchor(term))}">{" ".join(names)}{flags}</h4>'
-            f'<div class="{classes}">{"".join(cells)}</div><p class=gf>{" · ".join(facts)}</p></div>')
+            f'<div class="{classes}">{"".join(cells)}</div><p class=gf data-search-exclude>{" · ".join(facts)}</p></div>')
 

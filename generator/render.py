@@ -54,7 +54,8 @@ def linked(text: str, resolve: Resolver, stats: LinkStats, extra: Callable[[str]
     `extra` finds more references (glossary redirects).
 
     The markup is kept short (chapter 7 has thousands of links and marks): a rule link is known by
-    its `#cr...` anchor, so it needs no class; a term mark is <c-t n=ID>, its definition lives once
+    its `#cr...` anchor, so it needs no class; a term mark is <u t=ID> (u: text with a non-textual
+    annotation), its definition lives once
     per site in terms.js; a range carries its members for the preview."""
     out: list[str] = []
     last = 0
@@ -67,7 +68,7 @@ def linked(text: str, resolve: Resolver, stats: LinkStats, extra: Callable[[str]
     for ref in refs:
         out.append(html.escape(text[last:ref.start], quote=False))
         if isinstance(ref, _TermSpan):
-            out.append(f"<c-t n={ref.term}>{html.escape(text[ref.start:ref.end], quote=False)}</c-t>")
+            out.append(f"<u t={ref.term}>{html.escape(text[ref.start:ref.end], quote=False)}</u>")
             last = ref.end
             continue
         shown = html.escape(text[ref.start:ref.end], quote=False)
@@ -125,41 +126,45 @@ class RuleRenderer:
     find_terms: Callable[[str, str], list[tuple[int, int, int]]] | None = None
     defined_in: Callable[[RuleNumber], set[int]] = lambda number: set()
     marks: int = 0
+    texts: dict = field(default_factory=dict)  # rule number -> {lang: HTML of its text}, for previews
 
     def rule(self, rule: Rule) -> str:
+        """A rule as one grid row: <h4 id=cr702-19c>702.19c</h4><div lang=en>…</div><div lang=zh>…</div>,
+        then a row per example. No wrapper elements: every parser in the build pays for each tag (and
+        divs, unlike paragraphs, leave no tags in the search index)."""
         number = rule.number
         self._terms = {}
         if self.find_terms is not None:
             defined = self.defined_in(number)
             self._terms = {lang: TermMarks(lambda t, lang=lang: self.find_terms(t, lang), set(defined))
                            for lang in self.langs}
-        parts = [f"<div class=r><h4 id={rule_id(number)}>{number}</h4>", self._texts(rule, -1, "tx")]
+        parts = [f"<h4 id={rule_id(number)}>{number}</h4>", self._cells(rule, -1)]
         count = max((len(t.examples) for t in rule.texts.values()), default=0)
         for index in range(count):
-            parts.append(self._texts(rule, index, "ex", example_id(number, index + 1)))
-        parts.append("</div>")
+            parts.append(self._cells(rule, index, example_id(number, index + 1)))
         self.marks += sum(marks.count for marks in self._terms.values())
         return "".join(parts)
 
-    def _texts(self, rule: Rule, example: int, kind: str, element_id: str | None = None) -> str:
-        """The languages side by side: the rule text (example == -1) or one of its examples."""
-        cells, missing = [], []
+    def _cells(self, rule: Rule, example: int, element_id: str | None = None) -> str:
+        """A cell per language: the rule text (example == -1) or one of its examples."""
+        cells = []
         for lang, tag in self.langs.items():
             text = rule.texts.get(lang)
+            classes = [] if example < 0 else ["ex"]
+            ident = f" id={element_id}" if element_id and not cells else ""
             if text is None or example >= len(text.examples):
-                missing.append(lang)
-                cells.append(f"<div lang={tag} class=missing>{html.escape(MISSING[lang])}</div>")
+                cells.append(f'<div lang={tag} class="{" ".join(classes + ["missing"])}"{ident}>'
+                             f"{html.escape(MISSING[lang])}</div>")
                 continue
             marks = self._terms.get(lang)
+            source = text.text if example < 0 else text.examples[example].text
+            content = "<br>".join(linked(part, self.resolve, self.stats, terms=marks) for part in source.split("\n"))
             if example < 0:
-                content = paragraphs(text.text, self.resolve, self.stats, terms=marks)
+                self.texts.setdefault(rule.number, {})[lang] = content
             else:
-                content = f"<i>{EXAMPLE_LABEL[lang]}</i> " + paragraphs(text.examples[example].text, self.resolve,
-                                                                         self.stats, terms=marks)
+                content = f"<i>{EXAMPLE_LABEL[lang]}</i> {content}"
             if text.incomplete and example == len(text.examples) - 1:  # where the source breaks off
-                content += "<p class=incomplete>[…] 原文至此中断 The source breaks off here.</p>"
-            cells.append(f"<div lang={tag}>{content}</div>")
-        classes = " ".join([kind] + [f"no-{lang}" for lang in missing])
-        classes = classes if " " not in classes else f'"{classes}"'
-        ident = f" id={element_id}" if element_id else ""
-        return f"<div class={classes}{ident}>{''.join(cells)}</div>"
+                content += "<br><span class=incomplete>[…] 原文至此中断 The source breaks off here.</span>"
+            cls = f" class={classes[0]}" if classes else ""
+            cells.append(f"<div lang={tag}{cls}{ident}>{content}</div>")
+        return "".join(cells)

@@ -169,7 +169,7 @@ class Site:
     def _edition_pages(self, edition: Edition, assets: dict[str, str], report: SiteReport) -> list[Page]:
         prefix = self.prefix(edition)
         stats = report.links.setdefault(edition.date, LinkStats())
-        langs = {"en": "en", "zh": "zh-Hant" if _script(edition) == "Hant" else "zh-Hans"}
+        langs = {"en": "en", "zh": "zh-Hant" if _script(edition) == "Hant" else "zh"}  # the site's language is zh (Simplified)
         chapters = {c.number for c in edition.chapters}
         pages: list[Page] = []
         for chapter in edition.chapters:
@@ -185,7 +185,7 @@ class Site:
             } for section in chapter.sections]
             title = _title(chapter.number, chapter.titles)
             pages.append(self._render("chapter.md.j2", src, title, sections=sections,
-                                      meta=self._meta(edition, src)))
+                                      meta=self._meta(edition, src), older=edition is not self.current))
             assets[f"assets/data/{edition.date}/{chapter.number}.js"] = self._previews(edition, chapter, renderer)
             report.terms_marked[f"{edition.date}/{chapter.number}"] = renderer.marks
         if edition is self.current and self.termbase.terms:
@@ -193,7 +193,7 @@ class Site:
             sections = glossary_sections(self.termbase, langs, self._resolver(edition, src, chapters), stats,
                                          self.marker.find, lambda term: self._rule_href(src, term))
             pages.append(self._render("chapter.md.j2", src, "词汇表 Glossary", sections=sections,
-                                      meta=self._meta(edition, src)))
+                                      meta=self._meta(edition, src), older=False))
             assets["assets/data/terms.js"] = self._terms_script()
         if edition is self.current:
             assets["assets/data/site.js"] = self._site_script()
@@ -206,7 +206,7 @@ class Site:
                                 + "".join(f"<p>{linked(p.text, resolve, stats)}</p>" for p in texts.get(lang, []))
                                 + "</div>" for lang, tag in langs.items())
                 pages.append(self._render("chapter.md.j2", src, title, meta=self._meta(edition, src),
-                                          sections=[{"heading": md_escape(title), "anchor": kind,
+                                          older=edition is not self.current, sections=[{"heading": md_escape(title), "anchor": kind,
                                                      "html": f'<div class="tx prose">{cells}</div>'}]))
         index_src = f"{prefix}/index.md"
         pages.insert(0, self._render(
@@ -229,11 +229,11 @@ class Site:
                  f'data-go="{html.escape(self.href(src, "go/index.md"))}"' + (' data-older="1"' if older else ""))
         label = ""
         if older:
-            label = ('<div class="admonition warning"><p class="admonition-title">旧版规则 Older edition</p>'
+            label = ('<div class="admonition warning" data-search-exclude><p class="admonition-title">旧版规则 Older edition</p>'
                      f'<p>这是 {html.escape(edition.date)} 版的规则，不是现行规则；规则编号在各版之间会变动。'
                      f'This is the CR of {html.escape(edition.date)}, not the current rules; rule numbers move '
                      'between editions.</p></div>')
-        return (f'<div class="cr-page" {attrs}><p class="cr-edition">生效日期 Effective '
+        return (f'<div class="cr-page" data-search-exclude {attrs}><p class="cr-edition">生效日期 Effective '
                 f'<time datetime="{html.escape(edition.date)}">{html.escape(edition.date)}</time></p></div>\n{label}')
 
     def _resolver(self, edition: Edition, from_src: str, chapters: set[int]):
@@ -286,19 +286,22 @@ class Site:
         return f"CR.site({json.dumps(data, ensure_ascii=False, separators=(',', ':'))});\n"
 
     def _previews(self, edition: Edition, chapter, renderer: RuleRenderer) -> str:
-        """Hover previews for one chapter, as a script (scripts load from file:// too; JSON fetches do not)."""
-        quiet = RuleRenderer(renderer.langs, renderer.resolve, LinkStats())
+        """Hover previews for one chapter, as a script (scripts load from file:// too; JSON fetches
+        do not): the rule texts as rendered on the page, without term marks."""
+        def plain(number, lang):
+            content = renderer.texts.get(number, {}).get(lang)
+            return TERM_MARK.sub("", content) if content is not None else None
+
         data = {}
         for section in chapter.sections:
-            first = section.rules[0].texts if section.rules else {}
+            first = section.rules[0].number if section.rules else None
             data[str(section.number)] = [
                 "".join([f"<b>{html.escape(t.text)}</b><br>" if (t := section.titles.get(lang)) else "",
-                         paragraphs(first[lang].text, quiet.resolve, quiet.stats) if lang in first else ""]) or None
+                         plain(first, lang) or ""]) or None
                 for lang in ("en", "zh")]
             for rule in section.rules:
-                data[str(rule.number)] = [paragraphs(t.text, quiet.resolve, quiet.stats) if (t := rule.texts.get(lang))
-                                          else None for lang in ("en", "zh")]
-        payload = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=False)
+                data[str(rule.number)] = [plain(rule.number, lang) for lang in ("en", "zh")]
+        payload = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         return f"CR.previews({json.dumps(edition.date)},{chapter.number},{payload});\n"
 
     def _home(self) -> Page:
@@ -367,6 +370,7 @@ def _title(number: int, titles: dict) -> str:
     return f"{number}. {words}" if words else f"{number}."
 
 
+TERM_MARK = re.compile(r"<u t=\d+>|</u>")
 JAVASCRIPT_LINK = re.compile(r"\]\(\s*(?:javascript|data|vbscript):[^)]*\)", re.IGNORECASE)
 
 

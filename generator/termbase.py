@@ -148,8 +148,10 @@ class Termbase:
         for note in notes:
             for pair in note.terms:
                 base._merge(pair.en, pair.zh, "study note", pair.source, {"zh": pair.definition} if pair.definition else {})
+        rules_by_edition = {e.date: {r.number: r for r in e.rules()} for e in editions}
         for term in base.terms.values():
-            base._define_from_rules(term)
+            if term.edition is not None:
+                base._define_from_rules(term, rules_by_edition[term.edition.date])
         ordered = sorted(base.terms.values(), key=lambda t: ((t.en or "~").casefold(), t.zh or ""))
         for number, term in enumerate(ordered, 1):
             term.id = number
@@ -260,12 +262,12 @@ class Termbase:
                 self._merge(en_word, zh_word, f"quoted in rule {rule.number} ({edition.date})", en.source, {},
                             defined_by, edition, older=True)
 
-    def _define_from_rules(self, term: Term) -> None:
+    @staticmethod
+    def _define_from_rules(term: Term, rules: dict) -> None:
         """A term with no definition gets the text of its defining rule (for a section or a keyword,
         the first rule under it)."""
-        if term.definitions or term.rule is None or term.edition is None:
+        if term.definitions or term.rule is None:
             return
-        rules = {r.number: r for r in term.edition.rules()}
         number = term.rule
         candidates = [number] if number.rule and number.sub else []
         candidates += [n for n in sorted(rules) if n.section == number.section and

@@ -54,47 +54,44 @@ def test_too_common_is_explicit():
     assert not TermMarker.usable("地", "zh") and not TermMarker.usable("If", "en") and TermMarker.usable("武具", "zh")
 
 
-def _rules(html):
-    return re.findall(r"<div class=r><h4 id=(cr[\w-]+)>.*?</div></div>(?=<div class=r>|\n)", html)
-
-
 def _blocks(html):
-    return re.findall(r"<div class=r><h4 id=(cr[\w-]+)>(.*?)(?=<div class=r>|\n</div>)", html, re.S)
+    """(anchor, the cells after the rule's heading up to the next heading)."""
+    return re.findall(r"<h4 id=(cr[\w-]+)>[^<]*</h4>(.*?)(?=<h4 |\n</div>)", html, re.S)
 
 
 def test_marked_in_both_languages_and_not_where_excluded(seed_site):
     html = (seed_site / "cr" / "3" / "index.html").read_text(encoding="utf-8")
     blocks = dict(_blocks(html))
-    equipment_id = re.search(r"<c-t n=(\d+)>武具</c-t>", html).group(1)
-    assert re.search(rf"<c-t n={equipment_id}>Equipment</c-t>", html)
+    equipment_id = re.search(r"<u t=(\d+)>武具</u>", html).group(1)
+    assert re.search(rf"<u t={equipment_id}>Equipment</u>", html)
     # not in the rule that defines it (301.5 and its subrules)
     for rule in ("cr301-5", "cr301-5a", "cr301-5b", "cr301-5c"):
-        assert f"<c-t n={equipment_id}>" not in blocks[rule]
+        assert f"<u t={equipment_id}>" not in blocks[rule]
     # not in headings or links
-    assert not re.search(r"<h[1-6][^>]*>[^<]*<c-t", html)
-    assert not re.search(r"<a [^>]*>[^<]*<c-t", html)
+    assert not re.search(r"<h[1-6][^>]*>[^<]*<u t", html)
+    assert not re.search(r"<a [^>]*>[^<]*<u t", html)
     # nothing too common
-    for word in re.findall(r"<c-t n=\d+>([^<]*)</c-t>", html):
+    for word in re.findall(r"<u t=\d+>([^<]*)</u>", html):
         assert word.casefold() not in TOO_COMMON and len(word) > 1
     # at most once per rule in each language (rule text and examples together)
     for rule, block in blocks.items():
-        for lang_cells in (re.findall(r"<div lang=en>(.*?)</div>", block), re.findall(r"<div lang=zh-Hans>(.*?)</div>", block)):
-            ids = Counter(re.findall(r"<c-t n=(\d+)>", "".join(lang_cells)))
+        for lang_cells in (re.findall(r"<div lang=en[^>]*>(.*?)</div>", block), re.findall(r"<div lang=zh[^>]*>(.*?)</div>", block)):
+            ids = Counter(re.findall(r"<u t=(\d+)>", "".join(lang_cells)))
             assert max(ids.values(), default=1) == 1, rule
 
 
 def test_traditional_text_of_2009_is_marked(seed_site):
     html = (seed_site / "editions" / "2009-07-08" / "7" / "index.html").read_text(encoding="utf-8")
-    assert re.search(r"<c-t n=\d+>犧牲</c-t>", html)  # the keyword action Sacrifice, in Traditional script
-    assert re.search(r"<c-t n=\d+>宣告阻擋者步驟</c-t>", html)
+    assert re.search(r"<u t=\d+>犧牲</u>", html)  # the keyword action Sacrifice, in Traditional script
+    assert re.search(r"<u t=\d+>宣告阻擋者步驟</u>", html)
 
 
 def test_definitions_are_stored_once_per_site(seed_site):
     script = (seed_site / "assets" / "data" / "terms.js").read_text(encoding="utf-8")
     assert script.startswith("CR.terms({") and '"武具"' in script
     page = (seed_site / "cr" / "3" / "index.html").read_text(encoding="utf-8")
-    marks = re.findall(r"<c-t[^>]*>", page)
-    assert len(marks) > 100 and all(re.fullmatch(r"<c-t n=\d+>", m) for m in marks)  # only a short id per mark
+    marks = re.findall(r"<u t[^>]*>", page)
+    assert len(marks) > 100 and all(re.fullmatch(r"<u t=\d+>", m) for m in marks)  # only a short id per mark
     destroy = re.search(r'"(\d+)":\["Destroy","消灭",[^,]*,"([^"]+)"', script)
     assert destroy and destroy.group(2).startswith("受到消灭效应") and destroy.group(2) not in page
 
@@ -102,12 +99,12 @@ def test_definitions_are_stored_once_per_site(seed_site):
 def test_glossary_page_every_term_with_pinyin_index(seed_site, seed_terms):
     html = (seed_site / "cr" / "glossary" / "index.html").read_text(encoding="utf-8")
     assert html.count("<div class=g>") == len(seed_terms.terms)
-    assert 'id="g-equipment"' in html and "<span lang=zh-Hans>武具</span>" in html
+    assert 'id="g-equipment"' in html and "<span lang=zh>武具</span>" in html
     assert 'href="../3/#cr301-5"' in html  # the defining rule is linked
     index = html[html.index('id="g--pinyin"'):]
     assert '<a href="#g-equipment" title="wu ju">武具</a>' in index
     banding = html[html.index('id="g-banding"'):][:1500]
-    assert "异体 Variants: 結合" in banding and "<span lang=zh-Hans>结合</span>" in banding  # Traditional variant listed
+    assert "异体 Variants: 結合" in banding and "<span lang=zh>结合</span>" in banding  # Traditional variant listed
 
 
 def test_full_glossary_page(full_site):
@@ -116,7 +113,7 @@ def test_full_glossary_page(full_site):
     for anchor, zh in (("g-color-identity", "标识色"), ("g-provoke", "挑拨"), ("g-active-player-nonactive-player-order",
                                                                             "主动牌手先决定的顺序")):
         entry = html[html.index(f'id="{anchor}"'):][:400]
-        assert f"<span lang=zh-Hans>{zh}</span>" in entry
+        assert f"<span lang=zh>{zh}</span>" in entry
     assert "已废止 Obsolete" in html[html.index('id="g-bury"'):][:300]
 
 

@@ -233,16 +233,31 @@
     document.head.appendChild(script);
   }
 
-  /* The rule's block on this page (sections have no block: their preview comes from the data). */
+  /* A rule's heading on this page (sections have none: their preview comes from the data). */
   function ruleOnPage(n) {
     var here = document.getElementById(anchorOf(n));
-    return here && here.closest(".r");
+    return here && here.tagName === "H4" && here.parentNode.classList.contains("rules") ? here : null;
+  }
+
+  /* The rule's text cells, the paragraphs after its heading that are not examples. */
+  function ruleCells(heading) {
+    var cells = [], cell = heading.nextElementSibling;
+    while (cell && cell.tagName === "DIV" && !cell.classList.contains("ex")) { cells.push(cell); cell = cell.nextElementSibling; }
+    return cells;
   }
 
   function ruleHtml(number) {
     var n = parseAddress(number);
-    var block = n && ruleOnPage(n);
-    if (block) { return block.querySelector(".tx").outerHTML; }
+    var heading = n && ruleOnPage(n);
+    if (heading) {
+      var cells = ruleCells(heading);
+      var missing = cells.filter(function (c) { return c.classList.contains("missing"); })
+        .map(function (c) { return " no-" + c.lang.slice(0, 2); }).join("");
+      return '<div class="tx' + missing + '">' + cells.map(function (c) {
+        return '<div lang="' + c.lang + '"' + (c.classList.contains("missing") ? ' class="missing"' : "") + ">" +
+          c.innerHTML + "</div>";
+      }).join("") + "</div>";
+    }
     var page = pageInfo();
     var data = page && CR.data[page.dataset.edition + "/" + Math.floor(Number(n.section) / 100)];
     var texts = data && data[number];
@@ -286,7 +301,7 @@
   }
 
   /* ---- term tooltips --------------------------------------------------------------------- */
-  function termOf(target) { return target && target.closest ? target.closest("c-t[n]") : null; }
+  function termOf(target) { return target && target.closest ? target.closest("u[t]") : null; }
 
   function loadTerms(done) {
     if (CR.termData) { done(); return; }
@@ -310,7 +325,7 @@
     showing = mark;
     loadTerms(function () {
       if (showing !== mark) { return; }
-      var term = CR.termData[mark.getAttribute("n")];
+      var term = CR.termData[mark.getAttribute("t")];
       var box = popover();
       box.textContent = "";
       if (!term) { box.appendChild(element("p", {}, mark.textContent)); } else {
@@ -361,7 +376,7 @@
 
   function xrefOf(target) {
     var link = target && target.closest ? target.closest("a[href]") : null;
-    return link && refOf(link) && link.closest(".tx, .ex, .cr-pop") ? link : null;
+    return link && refOf(link) && link.closest(".rules, .tx, .cr-pop") ? link : null;
   }
 
   function listen() {
@@ -392,7 +407,7 @@
     var lastPointer = "mouse";
     document.addEventListener("pointerdown", function (event) { lastPointer = event.pointerType; }, true);
     document.addEventListener("click", function (event) {
-      var heading = event.target.closest && event.target.closest(".r > h4[id]");
+      var heading = event.target.closest && event.target.closest(".rules > h4[id]");
       if (heading) { history.replaceState(null, "", "#" + heading.id); return; }
       var mark = termOf(event.target);
       if (mark) { termTip(mark); return; }
@@ -407,9 +422,9 @@
     window.addEventListener("hashchange", followHash);
   }
 
-  /* Term marks are short custom elements; make each reachable by keyboard. */
+  /* Term marks are <u t=ID> (short: chapter 7 has thousands); make each reachable by keyboard. */
   function focusableTerms() {
-    document.querySelectorAll("c-t[n]:not([tabindex])").forEach(function (mark) {
+    document.querySelectorAll("u[t]:not([tabindex])").forEach(function (mark) {
       mark.tabIndex = 0;
       mark.setAttribute("role", "term");
     });

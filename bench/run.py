@@ -1,0 +1,281 @@
+"""Benchmark of the whole pipeline on the full 2023-11-17 CR, English and Chinese.
+
+    python bench/run.py [--runs N] [--quick]
+
+Every figure is the median of several runs, and every ratio is measured against a baseline built
+in the same run (absolute times drift on shared machines). The baseline: the same rules in both
+languages as plain interleaved paragraphs, one page per chapter (no links, no term marks, no
+previews, rules not individually addressable), built with the same MkDocs Material
+configuration and search settings, without the generator plugin.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import re
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from datetime import date
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+CORPUS = ROOT.parent / "shared" / "corpus"
+SOURCES = [CORPUS / "en" / "MagicCompRules-20231117.txt", CORPUS / "zh" / "MagicCompRules-zh-20231117.txt"]
+ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+PEAK = ("import resource, runpy, sys; sys.argv = sys.argv[1:]\n"
+        "try:\n    runpy.run_module(sys.argv[0], run_name='__main__', alter_sys=True)\n"
+        "except SystemExit as e:\n    code = e.code\n"
+        "print('PEAK_KB', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)")
+
+
+def median_of(runs: int, measure) -> float:
+    return statistics.median(measure() for _ in range(runs))
+
+
+def timed(fn) -> float:
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+def run_module(module: str, *args: str, env=None) -> tuple[float, int]:
+    """Run `python -m module args` in a fresh process: (seconds, peak resident KB)."""
+    start = time.perf_counter()
+    result = subprocess.run([sys.executable, "-c", PEAK, module, *args], cwd=ROOT, capture_output=True,
+                            text=True, env=env or ENV)
+    seconds = time.perf_counter() - start
+    if result.returncode != 0:
+        raise SystemExit(f"{module} {' '.join(args)} failed:\n{result.stderr[-3000:]}")
+    peak = int(re.search(r"PEAK_KB (\d+)", result.stderr).group(1))
+    return seconds, peak
+
+
+# ---- the baseline ---------------------------------------------------------------------------------
+def baseline_project(work: Path, corpus) -> Path:
+    """Plain interleaved paragraphs per chapter, and the project's MkDocs config minus the plugin."""
+    docs = work / "baseline-docs"
+    docs.mkdir()
+    edition = corpus.editions[0]
+    (docs / "index.md").write_text("# Comprehensive Rules\n", encoding="utf-8")
+    for chapter in edition.chapters:
+        lines = [f"# {chapter.number}. {chapter.titles['en'].text} {chapter.titles['zh'].text}", ""]
+        for section in chapter.sections:
+            for rule in section.rules:
+                for lang in ("en", "zh"):
+                    text = rule.texts.get(lang)
+                    if text:
+                        lines += [f"{rule.number} {text.text}", ""]
+                        for example in text.examples:
+                            lines += [example.text, ""]
+        (docs / f"{chapter.number}.md").write_text("\n".join(lines), encoding="utf-8")
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    config = (config.replace("  - cr-generator\n", "").replace("docs_dir: docs", f"docs_dir: {docs}")
+              .replace("custom_dir: overrides", f"custom_dir: {ROOT / 'overrides'}")
+              .replace("  - docs_src\n", f"  - {ROOT / 'docs_src'}\n").replace("  - overrides\n", f"  - {ROOT / 'overrides'}\n"))
+    path = work / "baseline.yml"
+    path.write_text(config, encoding="utf-8")
+    return path
+
+
+def our_project(work: Path) -> Path:
+    """The project's config with its own docs folder, so that the benchmark leaves docs/ alone."""
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    config = (config.replace("docs_dir: docs", f"docs_dir: {work / 'docs'}")
+              .replace("custom_dir: overrides", f"custom_dir: {ROOT / 'overrides'}")
+              .replace("  - cr-generator\n", f"  - cr-generator:\n      manifest: {ROOT / 'docs_src' / 'sources.yml'}\n"
+                                             f"      settings: {ROOT / 'docs_src' / 'site.yml'}\n")
+              .replace("  - docs_src\n", f"  - {ROOT / 'docs_src'}\n").replace("  - overrides\n", f"  - {ROOT / 'overrides'}\n"))
+    (work / "docs").mkdir(exist_ok=True)
+    path = work / "ours.yml"
+    path.write_text(config, encoding="utf-8")
+    return path
+
+
+def site_bytes(site: Path) -> int:
+    return sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
+
+
+# ---- serve --------------------------------------------------------------------------------------
+def serve_rebuild(config: Path, edited: Path, page: str, old: str, runs: int, env) -> float:
+    """Seconds from saving an edit to a source until `mkdocs serve` serves the changed page."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--dirty", "-f", str(config), "-a",
+                               f"127.0.0.1:{port}"], cwd=ROOT, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, env=env)
+    url = f"http://127.0.0.1:{port}/{page}"
+
+    def served() -> str:
+        try:
+            with urllib.request.urlopen(url, timeout=10) as response:
+                return response.read().decode("utf-8")
+        except OSError:
+            return ""
+
+    try:
+        deadline = time.time() + 300
+        while old not in served():
+            if time.time() > deadline or server.poll() is not None:
+                raise SystemExit("mkdocs serve did not come up")
+            time.sleep(0.2)
+        time.sleep(1.5)
+        times, text, current = [], edited.read_text(encoding="utf-8"), old
+        for n in range(runs):
+            new = f"{old[:-1]} edited{n}{old[-1]}"
+            edited.write_text(text.replace(current, new), encoding="utf-8")
+            text, current = text.replace(current, new), new
+            start = time.perf_counter()
+            while new not in served():
+                if time.perf_counter() - start > 120:
+                    raise SystemExit("the edit never reached the served page")
+                time.sleep(0.05)
+            times.append(time.perf_counter() - start)
+            time.sleep(1.5)
+        return statistics.median(times)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+# ---- Chromium -------------------------------------------------------------------------------------
+def browser_figures(ours: Path, baseline: Path, runs: int) -> dict:
+    import functools
+    import http.server
+    import threading
+
+    from playwright.sync_api import sync_playwright
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    def serve(root: Path) -> tuple[str, http.server.ThreadingHTTPServer]:
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        return f"http://127.0.0.1:{server.server_address[1]}/", server
+
+    figures = {}
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path="/usr/bin/chromium", args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"])
+        for name, root, chapter in (("ours", ours, "cr/7/"), ("baseline", baseline, "7/")):
+            url, server = serve(root)
+            usable, search = [], []
+            for _ in range(runs):
+                page = chromium.new_page()
+                page.goto(url + chapter, wait_until="load")
+                usable.append(page.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd") / 1000)
+                page.close()
+                page = chromium.new_page()
+                page.goto(url, wait_until="load")
+                box = page.locator("input.md-search__input")
+                box.click()
+                box.press_sequentially("trample", delay=0)
+                page.wait_for_function("document.querySelectorAll('.md-search-result__item').length > 0",
+                                       timeout=120000, polling=20)
+                search.append(page.evaluate("performance.now()") / 1000)
+                page.close()
+            figures[name] = (statistics.median(usable), statistics.median(search))
+            server.shutdown()
+        chromium.close()
+    return figures
+
+
+# ---- the table -------------------------------------------------------------------------------------
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3, help="runs per figure (median); 5 for the fast ones")
+    parser.add_argument("--quick", action="store_true", help="skip serve and browser figures")
+    args = parser.parse_args()
+    if not all(p.exists() for p in SOURCES):
+        raise SystemExit(f"the full corpus is needed at {CORPUS}")
+    from generator.loader import load
+    from generator.manifest import spec_from_path
+    from generator.pipeline import load_corpus
+    from generator.site import Site, write_site
+
+    rows = []
+    work = Path(tempfile.mkdtemp(prefix="cr-bench-"))
+    try:
+        fast = max(5, args.runs)
+        parse = median_of(fast, lambda: timed(lambda: [load(spec_from_path(str(s))) for s in SOURCES]))
+        corpus = load_corpus(extra=[str(s) for s in SOURCES])
+
+        def generate():
+            target = work / "gen"
+            shutil.rmtree(target, ignore_errors=True)
+            write_site(Site(load_corpus(extra=[str(s) for s in SOURCES])), target)
+        generator_time = median_of(fast, lambda: timed(generate))
+        rows.append(("Parse both full files", f"{parse:.3f} s", "", "well under 1 s"))
+        rows.append(("Generator (parse, link, terms, write Markdown)", f"{generator_time:.3f} s", "", "< 1 s"))
+
+        baseline_config = baseline_project(work, corpus)
+        ours_config = our_project(work)
+        sources = [arg for s in SOURCES for arg in ("--source", str(s))]
+        our_builds = [run_module("generator", "build", "--config", str(ours_config), "--site-dir", str(work / "site"),
+                                 *sources) for _ in range(args.runs)]
+        base_builds = [run_module("mkdocs", "build", "-q", "-f", str(baseline_config), "-d", str(work / "base-site"))
+                       for _ in range(args.runs)]
+        ours_build, base_build = (statistics.median(t for t, _ in b) for b in (our_builds, base_builds))
+        ours_peak, base_peak = (max(m for _, m in b) / 1024 for b in (our_builds, base_builds))
+        rows.append(("Whole build (generate + mkdocs build)", f"{ours_build:.2f} s", f"{base_build:.2f} s",
+                     f"{ours_build / base_build:.2f}x (target ≤ 1.2x)"))
+        rows.append(("Peak memory of the build", f"{ours_peak:.0f} MB", f"{base_peak:.0f} MB", "< 600 MB"))
+
+        site, base_site = work / "site", work / "base-site"
+        total, base_total = site_bytes(site), site_bytes(base_site)
+        rows.append(("Total site bytes", f"{total / 1e6:.2f} MB", f"{base_total / 1e6:.2f} MB", f"{total / base_total:.2f}x"))
+        chapter7 = (site / "cr" / "7" / "index.html").read_bytes()
+        base7 = (base_site / "7" / "index.html").stat().st_size
+        unmarked = len(re.sub(rb"<u t=\d+>|</u>", b"", chapter7))
+        rows.append(("Chapter 7 HTML bytes", f"{len(chapter7) / 1e3:.0f} kB", f"{base7 / 1e3:.0f} kB",
+                     f"{len(chapter7) / base7:.2f}x (target ≤ 1.25x)"))
+        rows.append(("Chapter 7 growth from term markup", f"{(len(chapter7) - unmarked) / 1e3:.0f} kB", "",
+                     f"+{(len(chapter7) / unmarked - 1) * 100:.0f}% (target ≤ 25%)"))
+        index = (site / "search" / "search_index.json").stat().st_size
+        base_index = (base_site / "search" / "search_index.json").stat().st_size
+        rows.append(("Search index bytes", f"{index / 1e6:.2f} MB", f"{base_index / 1e6:.2f} MB",
+                     f"{index / base_index:.2f}x (target ≤ 0.75x)"))
+
+        if not args.quick:
+            copies_dir = work / "sources"
+            copies_dir.mkdir()
+            copies = [shutil.copy(s, copies_dir / s.name) for s in SOURCES]
+            serve_env = {**ENV, "CR_EXTRA_SOURCES": os.pathsep.join(str(c) for c in copies)}
+            shutil.rmtree(work / "docs")
+            ours_config = our_project(work)
+            rebuild = serve_rebuild(ours_config, Path(copies[0]), "cr/7/", "Banding is a static ability", args.runs,
+                                    serve_env)
+            base_rebuild = serve_rebuild(baseline_config, work / "baseline-docs" / "7.md", "7/",
+                                         "Banding is a static ability", args.runs, ENV)
+            rows.append(("mkdocs serve rebuild after editing one source", f"{rebuild:.2f} s", f"{base_rebuild:.2f} s",
+                         f"{rebuild / base_rebuild:.2f}x (target < 2 s)"))
+            figures = browser_figures(site, base_site, fast)
+            (ours_usable, ours_search), (base_usable, base_search) = figures["ours"], figures["baseline"]
+            rows.append(("Chromium: chapter 7 usable (load event)", f"{ours_usable:.2f} s", f"{base_usable:.2f} s",
+                         f"{ours_usable / base_usable:.2f}x (target ≤ 1x)"))
+            rows.append(("Chromium: page load to search results", f"{ours_search:.2f} s", f"{base_search:.2f} s",
+                         f"{ours_search / base_search:.2f}x (target ≤ 1x)"))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+    print(f"Benchmark {date.today()} on {platform.node() or 'this machine'}: {platform.machine()}, "
+          f"{os.cpu_count()} cores, Python {platform.python_version()}; medians of {args.runs} runs "
+          f"({max(5, args.runs)} for the fast figures)\n")
+    print("| Figure | Ours | Baseline | Ratio / target |\n|---|---|---|---|")
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+
+
+if __name__ == "__main__":
+    main()
