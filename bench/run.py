@@ -118,7 +118,7 @@ def serve_rebuild(config: Path, edited: Path, page: str, old: str, runs: int, en
     def served() -> str:
         try:
             with urllib.request.urlopen(url, timeout=10) as response:
-                return response.read().decode("utf-8")
+                return re.sub(r"<[^>]+>", "", response.read().decode("utf-8"))  # text: marks split phrases
         except OSError:
             return ""
 

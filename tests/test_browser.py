@@ -166,6 +166,8 @@ def test_term_tooltip_by_keyboard_and_after_navigation(page, seed_url):
     page.click(".md-nav__link:has-text('Card Types')")  # instant navigation
     page.wait_for_url(seed_url + "cr/3/")
     mark = _term(page, "武具")
+    assert mark.get_attribute("tabindex") is None  # not until the reader uses the keyboard
+    page.keyboard.press("Tab")
     assert mark.get_attribute("tabindex") == "0"
     mark.focus()
     pop = page.locator("#cr-pop")

@@ -422,13 +422,22 @@
     window.addEventListener("hashchange", followHash);
   }
 
-  /* Term marks are <u t=ID> (short: chapter 7 has thousands); make each reachable by keyboard. */
+  /* Term marks are <u t=ID> (short: chapter 7 has thousands). They become keyboard stops when the
+   * reader first presses Tab (before focus moves), so that loading a page does not pay for
+   * thousands of attribute changes that only keyboard users need. */
+  var keyboard = false;
+
   function focusableTerms() {
+    if (!keyboard) { return; }
     document.querySelectorAll("u[t]:not([tabindex])").forEach(function (mark) {
       mark.tabIndex = 0;
       mark.setAttribute("role", "term");
     });
   }
+
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Tab" && !keyboard) { keyboard = true; focusableTerms(); }
+  }, true);
 
   function init() {
     hide();
