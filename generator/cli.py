@@ -25,10 +25,35 @@ def main(argv: list[str] | None = None) -> int:
                        "mkdocs-offline.yml with --offline)")
     build.add_argument("--offline", action="store_true",
                        help="build the bundle that works from file:// and zip it; prints the zip's path")
+    export = commands.add_parser("export", help="write each edition as JSON (schema: generator/schema)")
+    _source_options(export)
+    export.add_argument("--out", type=Path, default=Path("export"), help="folder for <edition>.json files")
+    diff = commands.add_parser("diff", help="what changed between two editions (rules and glossary)")
+    diff.add_argument("old", help="a source of the older edition (for example an official CR text)")
+    diff.add_argument("new", help="a source of the newer edition")
+    diff.add_argument("--json", action="store_true", help="print the changes as JSON")
     args = parser.parse_args(argv)
+    if args.command == "diff":
+        return _diff(args)
     if args.command == "check":
         return _check(args)
+    if args.command == "export":
+        return _export(args)
     return _build(args)
+
+
+def _export(args) -> int:
+    from .export import to_json
+    corpus = _corpus(args)
+    if corpus.error_count:
+        _print_report(corpus, everything=False)
+        return 1
+    args.out.mkdir(parents=True, exist_ok=True)
+    for edition in corpus.editions:
+        path = args.out / f"{edition.date}.json"
+        path.write_text(to_json(edition), encoding="utf-8")
+        print(path)
+    return 0
 
 
 def _source_options(command: argparse.ArgumentParser) -> None:
@@ -150,3 +175,36 @@ def zip_site(site: Path) -> Path:
 def _point_plugin_at(config, manifest: Path | None) -> None:
     plugin = config.plugins["cr-generator"]
     plugin.config["manifest"] = str(manifest.resolve()) if manifest else str(ROOT / "docs_src" / "none.yml")
+
+
+def _diff(args) -> int:
+    from .diff import diff_editions
+    editions = []
+    for path in (args.old, args.new):
+        corpus = load_corpus(None, [path])
+        if corpus.error_count or len(corpus.editions) != 1:
+            _print_report(corpus, everything=False)
+            print(f"error: {path}: expected one edition of rules", file=sys.stderr)
+            return 1
+        editions.append(corpus.editions[0])
+    old, new = editions
+    if old.date == new.date:
+        print(f"error: both sources are of the edition {old.date}", file=sys.stderr)
+        return 1
+    if old.date > new.date:
+        old, new = new, old
+    changes = diff_editions(old, new)
+    if args.json:
+        print(json.dumps({"old": changes.old, "new": changes.new, "counts": changes.counts(),
+                          "rules": [c.as_json() for c in changes.rules],
+                          "glossary": [vars(c) for c in changes.glossary]}, ensure_ascii=False, indent=2))
+        return 0
+    print(f"{changes.old} -> {changes.new}: " + ", ".join(f"{k} {v}" for k, v in changes.counts().items()))
+    for c in changes.rules:
+        if c.kind == "moved":
+            print(f"  moved   {c.old} -> {c.new}" + (" (and edited)" if c.edited else ""))
+        else:
+            print(f"  {c.kind:<7} {c.new or c.old}: {(c.new_text or c.old_text)[:90]}")
+    for g in changes.glossary:
+        print(f"  glossary {g.kind:<7} {g.term}")
+    return 0

@@ -18,6 +18,8 @@ import jinja2
 import yaml
 
 from .anchors import rule_id
+from .diff import diff_editions, word_diff
+from .export import to_json
 from .glossary_page import glossary_sections, term_anchor
 from .model import Edition
 from .numbers import RuleNumber
@@ -126,6 +128,7 @@ class Site:
             pages += self._edition_pages(edition, assets, report)
         pages.append(self._home())
         pages += self._primer_pages()
+        pages += self._changes_pages()
         pages += self._hand_written_pages()
         pages.append(self._sources_page())
         pages.append(self._go_page())
@@ -197,6 +200,7 @@ class Site:
             assets["assets/data/terms.js"] = self._terms_script()
         if edition is self.current:
             assets["assets/data/site.js"] = self._site_script()
+        assets[f"assets/data/{edition.date}/cr.json"] = to_json(edition)
         for kind, title, texts in (("intro", "前言 Introduction", edition.introduction),
                                    ("credits", "版权信息 Credits", edition.credits)):
             if texts:
@@ -324,6 +328,44 @@ class Site:
                                       body=safe_markdown(parsed.page or ""),
                                       source=html.escape(parsed.spec.title or parsed.spec.path)))
         return pages
+
+    def _changes_pages(self) -> list[Page]:
+        """What changed since the previous edition of the official text, when the build has one."""
+        official = [e for e in self.editions if any(s.format == "official" for s in e.sources)]
+        if len(official) < 2 or official[0] is not self.current:
+            return []
+        new, old = official[0], official[1]
+        changes = diff_editions(old, new)
+        src = f"{self.prefix(new)}/changes.md"
+
+        def link(edition, number):
+            if number is None:
+                return ""
+            return f'<a href="{html.escape(self.href(src, self.chapter_src(edition, number.chapter), rule_id(number)))}">{number}</a>'
+
+        rows = {"added": [], "removed": [], "moved": [], "changed": []}
+        for c in changes.rules:
+            if c.kind == "added":
+                body = html.escape(c.new_text)
+            elif c.kind == "removed":
+                body = f"<del>{html.escape(c.old_text)}</del>"
+            else:
+                body = word_diff(c.old_text, c.new_text) if c.edited else html.escape(c.new_text)
+            where = {"added": link(new, c.new), "removed": link(old, c.old),
+                     "moved": f"{link(old, c.old)} → {link(new, c.new)}", "changed": link(new, c.new)}[c.kind]
+            rows[c.kind].append(f"<tr><td>{where}</td><td lang={c.lang}>{body}</td></tr>")
+        glossary = [f"<tr><td>{html.escape(g.term)}</td><td>{g.kind}</td><td>"
+                    + (word_diff(g.old, g.new) if g.kind == "changed" else html.escape(g.new or g.old)) + "</td></tr>"
+                    for g in changes.glossary]
+        titles = {"added": "新增 Added", "removed": "删除 Removed", "moved": "改号 Renumbered", "changed": "修改 Changed"}
+        sections = [{"heading": md_escape(f"{titles[kind]} ({len(items)})"), "anchor": f"changes-{kind}",
+                     "html": f"<table class=cr-changes>{''.join(items)}</table>"} for kind, items in rows.items()]
+        sections.append({"heading": md_escape(f"词汇表 Glossary ({len(glossary)})"), "anchor": "changes-glossary",
+                         "html": f"<table class=cr-changes>{''.join(glossary)}</table>"})
+        summary = ", ".join(f"{k} {v}" for k, v in changes.counts().items())
+        meta = self._meta(new, src) + f'\n<p class="cr-changes-summary">{html.escape(old.date)} → {html.escape(new.date)}: {html.escape(summary)}</p>'
+        return [self._render("chapter.md.j2", src, f"变更 Changes since {old.date}", sections=sections, meta=meta,
+                             older=False)]
 
     def _hand_written_pages(self) -> list[Page]:
         """docs_src/pages/*.md, as they are (our own text, not a source's)."""
