@@ -127,6 +127,7 @@ class RuleRenderer:
     defined_in: Callable[[RuleNumber], set[int]] = lambda number: set()
     marks: int = 0
     texts: dict = field(default_factory=dict)  # rule number -> {lang: HTML of its text}, for previews
+    stale: dict = field(default_factory=dict)  # rule number -> the edition its Chinese translates
 
     def rule(self, rule: Rule) -> str:
         """A rule as one grid row: <h4 id=cr702-19c>702.19c</h4><div lang=en>…</div><div lang=zh>…</div>,
@@ -163,6 +164,8 @@ class RuleRenderer:
                 self.texts.setdefault(rule.number, {})[lang] = content
             else:
                 content = f"<i>{EXAMPLE_LABEL[lang]}</i> {content}"
+            if lang == "zh" and example < 0 and rule.number in self.stale:
+                content += f' <span class=stale title="this translation was made for other English">旧译 {self.stale[rule.number]}</span>'
             if text.incomplete and example == len(text.examples) - 1:  # where the source breaks off
                 content += "<br><span class=incomplete>[…] 原文至此中断 The source breaks off here.</span>"
             cls = f" class={classes[0]}" if classes else ""

@@ -20,6 +20,7 @@ import yaml
 from .anchors import rule_id
 from .diff import diff_editions, word_diff
 from .export import to_json
+from .status import edition_status
 from .glossary_page import glossary_sections, term_anchor
 from .model import Edition
 from .numbers import RuleNumber
@@ -77,6 +78,8 @@ class Site:
         self.termbase = Termbase.build(self.editions, corpus.primers)
         self.marker = TermMarker(self.termbase)
         self._defined = self._defining_rules()
+        parsed = [loaded.parsed for loaded in corpus.loaded]
+        self.status = {e.date: edition_status(e, parsed) for e in self.editions}
         self._present = {e.date: {r.number for r in e.rules()} | {RuleNumber(s.number) for c in e.chapters
                                                                    for s in c.sections} for e in self.editions}
 
@@ -129,6 +132,8 @@ class Site:
         pages.append(self._home())
         pages += self._primer_pages()
         pages += self._changes_pages()
+        if self.current:
+            pages.append(self._status_page())
         pages += self._hand_written_pages()
         pages.append(self._sources_page())
         pages.append(self._go_page())
@@ -177,10 +182,12 @@ class Site:
         pages: list[Page] = []
         for chapter in edition.chapters:
             src = self.chapter_src(edition, chapter.number)
-            renderer = RuleRenderer(langs, self._resolver(edition, src, chapters), stats, self.marker.find,
-                                    lambda number, edition=edition: self._defined.get((edition.date, number.section,
-                                                                                       number.rule), set())
-                                    | self._defined.get((edition.date, number.section, 0), set()))
+            renderer = RuleRenderer(
+                langs, self._resolver(edition, src, chapters), stats, self.marker.find,
+                defined_in=lambda number, edition=edition: self._defined.get((edition.date, number.section, number.rule),
+                                                                             set())
+                | self._defined.get((edition.date, number.section, 0), set()),
+                stale={s.number: s.translates for s in self.status[edition.date].stale})
             sections = [{
                 "heading": md_escape(_title(section.number, section.titles)),
                 "anchor": f"cr{section.number}",
@@ -328,6 +335,38 @@ class Site:
                                       body=safe_markdown(parsed.page or ""),
                                       source=html.escape(parsed.spec.title or parsed.spec.path)))
         return pages
+
+    def _status_page(self) -> Page:
+        """Translation status of every edition: a bar per chapter, untranslated and stale rules."""
+        src = f"{self.prefix(self.current)}/status.md"
+        sections = []
+        for edition in self.editions:
+            status = self.status[edition.date]
+
+            def rule_link(number, edition=edition):
+                return f'<a href="{html.escape(self.href(src, self.chapter_src(edition, number.chapter), rule_id(number)))}">{number}</a>'
+
+            def bar(share):
+                return (f'<span class=cr-bar role=img aria-label="{share:.0%}"><span style="width:{share * 100:.1f}%">'
+                        f"</span></span> {share:.1%}")
+            rows = [f"<tr><th>全部 All</th><td>{status.rules}</td><td>{status.translated}</td><td>{bar(status.share)}</td></tr>"]
+            titles = {c.number: _title(c.number, c.titles) for c in edition.chapters}
+            for chapter in status.chapters:
+                rows.append(f"<tr><td>{html.escape(titles[chapter.number])}</td><td>{chapter.rules}</td>"
+                            f"<td>{chapter.translated}</td><td>{bar(chapter.share)}</td></tr>")
+            missing = [rule_link(n) for c in status.chapters for n in c.missing]
+            examples = sum(c.examples for c in status.chapters)
+            examples_zh = sum(c.examples_translated for c in status.chapters)
+            stale = [f"<li>{rule_link(s.number)}: 译自 translates {html.escape(s.translates)}; {html.escape(s.reason)}</li>"
+                     for s in status.stale]
+            body = (f'<table class=cr-status><thead><tr><th>章 Chapter</th><th>规则 Rules</th><th>有中文 With Chinese</th>'
+                    f'<th>比例 Share</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
+                    f"<p>例子 Examples: {examples_zh} / {examples} 有中文 with Chinese.</p>"
+                    f"<p><b>无译文 Without a translation ({len(missing)})</b>: {' '.join(missing) or '—'}</p>"
+                    f"<p><b>旧译 Stale translations ({len(stale)})</b></p><ul>{''.join(stale) or '<li>—</li>'}</ul>")
+            sections.append({"heading": md_escape(f"{edition.date}"), "anchor": f"status-{edition.date}", "html": body})
+        return self._render("chapter.md.j2", src, "翻译状态 Translation status", sections=sections,
+                            meta=self._meta(self.current, src), older=False)
 
     def _changes_pages(self) -> list[Page]:
         """What changed since the previous edition of the official text, when the build has one."""

@@ -1,0 +1,87 @@
+"""How current the Chinese of an edition is: counts per chapter, rules without a translation, and
+stale translations.
+
+A translation is stale when the source it comes from translated other English than the English
+shown beside it: a bilingual source whose own English for the rule differs from the edition's
+(the official text won), or a source of an older edition than the English.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .model import Edition, ParsedSource
+from .numbers import RuleNumber
+
+
+@dataclass(frozen=True)
+class Stale:
+    number: RuleNumber
+    translates: str  # the edition the Chinese was made for
+    reason: str
+
+
+@dataclass
+class ChapterStatus:
+    number: int
+    rules: int = 0
+    translated: int = 0
+    examples: int = 0
+    examples_translated: int = 0
+    missing: list[RuleNumber] = field(default_factory=list)
+
+    @property
+    def share(self) -> float:
+        return self.translated / self.rules if self.rules else 0.0
+
+
+@dataclass
+class EditionStatus:
+    edition: str
+    chapters: list[ChapterStatus]
+    stale: list[Stale]
+
+    @property
+    def rules(self) -> int:
+        return sum(c.rules for c in self.chapters)
+
+    @property
+    def translated(self) -> int:
+        return sum(c.translated for c in self.chapters)
+
+    @property
+    def share(self) -> float:
+        return self.translated / self.rules if self.rules else 0.0
+
+
+def edition_status(edition: Edition, parsed_sources: list[ParsedSource]) -> EditionStatus:
+    by_path = {p.spec.path: p for p in parsed_sources}
+    chapters, stale = [], []
+    for chapter in edition.chapters:
+        status = ChapterStatus(chapter.number)
+        for section in chapter.sections:
+            for rule in section.rules:
+                status.rules += 1
+                zh, en = rule.texts.get("zh"), rule.texts.get("en")
+                status.examples += max((len(t.examples) for t in rule.texts.values()), default=0)
+                if zh is None:
+                    status.missing.append(rule.number)
+                    continue
+                status.translated += 1
+                status.examples_translated += len(zh.examples)
+                finding = _stale(rule.number, zh, en, by_path.get(zh.source.path), edition)
+                if finding:
+                    stale.append(finding)
+        chapters.append(status)
+    return EditionStatus(edition.date, chapters, stale)
+
+
+def _stale(number, zh, en, source: ParsedSource | None, edition: Edition) -> Stale | None:
+    if source is None or en is None:
+        return None
+    made_for = source.spec.edition or edition.date
+    if made_for < edition.date:
+        return Stale(number, made_for, f"translated from the {made_for} edition")
+    own = source.rules.get(number, {}).get("en")
+    if own is not None and own.text != en.text:
+        return Stale(number, made_for, f"{source.spec.path} translates other English: {own.text[:80]!r}")
+    return None
