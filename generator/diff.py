@@ -16,9 +16,14 @@ from difflib import SequenceMatcher
 from .model import Edition
 from .numbers import RuleNumber
 
-SIMILAR = 0.6  # word-sequence similarity needed to call a text the same rule, changed
+SIMILAR = 0.5  # word-sequence similarity needed to call a text the same rule, changed
 SHORT = 30  # texts shorter than this move only when identical and unique
-WORD = re.compile(r"[A-Za-z0-9’']+|[\u3400-\u9fff]|\s+|.", re.S)
+WORD = re.compile(r"[A-Za-z0-9’']+|[\u3400-\u9fff]|\s+|.", re.S)  # for showing differences
+WORDS = re.compile(r"[A-Za-z0-9’']+|[\u3400-\u9fff]")  # for similarity: words only, spaces would always agree
+
+
+def words(text: str) -> list[str]:
+    return WORDS.findall(text.casefold())
 
 
 @dataclass
@@ -92,7 +97,7 @@ def _rule_changes(old: dict[RuleNumber, str], new: dict[RuleNumber, str], lang: 
     for a, b in pairs:
         del old_left[a], new_left[b]
     # 2. similar texts, best pairs first; the same number wins a tie
-    words = {("o", n): WORD.findall(t) for n, t in old_left.items()} | {("n", n): WORD.findall(t) for n, t in new_left.items()}
+    tokens = {("o", n): words(t) for n, t in old_left.items()} | {("n", n): words(t) for n, t in new_left.items()}
     candidates = []
     for a, text_a in old_left.items():
         if len(text_a) < SHORT:
@@ -100,7 +105,7 @@ def _rule_changes(old: dict[RuleNumber, str], new: dict[RuleNumber, str], lang: 
         for b, text_b in new_left.items():
             if len(text_b) < SHORT or not 0.5 <= len(text_a) / len(text_b) <= 2:
                 continue
-            matcher = SequenceMatcher(None, words[("o", a)], words[("n", b)], autojunk=False)
+            matcher = SequenceMatcher(None, tokens[("o", a)], tokens[("n", b)], autojunk=False)
             if matcher.real_quick_ratio() < SIMILAR or matcher.quick_ratio() < SIMILAR:
                 continue
             ratio = matcher.ratio()

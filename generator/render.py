@@ -128,6 +128,7 @@ class RuleRenderer:
     marks: int = 0
     texts: dict = field(default_factory=dict)  # rule number -> {lang: HTML of its text}, for previews
     stale: dict = field(default_factory=dict)  # rule number -> the edition its Chinese translates
+    notes: dict = field(default_factory=dict)  # rule number -> HTML shown under the rule (links to other editions)
 
     def rule(self, rule: Rule) -> str:
         """A rule as one grid row: <h4 id=cr702-19c>702.19c</h4><div lang=en>…</div><div lang=zh>…</div>,
@@ -139,7 +140,7 @@ class RuleRenderer:
             defined = self.defined_in(number)
             self._terms = {lang: TermMarks(lambda t, lang=lang: self.find_terms(t, lang), set(defined))
                            for lang in self.langs}
-        parts = [f"<h4 id={rule_id(number)}>{number}</h4>", self._cells(rule, -1)]
+        parts = [f"<h4 id={rule_id(number)}>{number}</h4>", self._cells(rule, -1), self.notes.get(number, "")]
         count = max((len(t.examples) for t in rule.texts.values()), default=0)
         for index in range(count):
             parts.append(self._cells(rule, index, example_id(number, index + 1)))

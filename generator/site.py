@@ -20,6 +20,7 @@ import yaml
 from .anchors import rule_id
 from .diff import diff_editions, word_diff
 from .export import to_json
+from .keywords import match_keywords
 from .status import edition_status
 from .glossary_page import glossary_sections, term_anchor
 from .model import Edition
@@ -80,6 +81,7 @@ class Site:
         self._defined = self._defining_rules()
         parsed = [loaded.parsed for loaded in corpus.loaded]
         self.status = {e.date: edition_status(e, parsed) for e in self.editions}
+        self.notes = self._keyword_notes()
         self._present = {e.date: {r.number for r in e.rules()} | {RuleNumber(s.number) for c in e.chapters
                                                                    for s in c.sections} for e in self.editions}
 
@@ -187,7 +189,8 @@ class Site:
                 defined_in=lambda number, edition=edition: self._defined.get((edition.date, number.section, number.rule),
                                                                              set())
                 | self._defined.get((edition.date, number.section, 0), set()),
-                stale={s.number: s.translates for s in self.status[edition.date].stale})
+                stale={s.number: s.translates for s in self.status[edition.date].stale},
+                notes={number: note(src) for number, note in self.notes.get(edition.date, {}).items()})
             sections = [{
                 "heading": md_escape(_title(section.number, section.titles)),
                 "anchor": f"cr{section.number}",
@@ -335,6 +338,22 @@ class Site:
                                       body=safe_markdown(parsed.page or ""),
                                       source=html.escape(parsed.spec.title or parsed.spec.path)))
         return pages
+
+    def _keyword_notes(self) -> dict[str, dict]:
+        """Links between today's keyword rules and their explanations in older editions, both ways:
+        edition -> rule number -> (page -> HTML)."""
+        notes: dict[str, dict] = {}
+        for older in self.editions[1:]:
+            pairs, issues = match_keywords(older, self.current)
+            self.corpus.issues.extend(issues)
+            for old, new in pairs:
+                def to(edition, number, label):
+                    target = self.chapter_src(edition, number.chapter)
+                    return lambda src: (f'<div class=kw><a href="{html.escape(self.href(src, target, rule_id(number)))}">'
+                                        f"{label} {number}</a></div>")
+                notes.setdefault(self.current.date, {})[new] = to(older, old, f"{older.date} 版解说 Explained in {older.date}:")
+                notes.setdefault(older.date, {})[old] = to(self.current, new, "现行规则 Today:")
+        return notes
 
     def _status_page(self) -> Page:
         """Translation status of every edition: a bar per chapter, untranslated and stale rules."""

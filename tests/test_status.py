@@ -49,3 +49,30 @@ def test_status_page_bars(seed_site):
     html = (seed_site / "cr" / "status" / "index.html").read_text(encoding="utf-8")
     assert html.count("class=cr-bar") >= 3 + 1 + 1  # current: all + 2 chapters; 2012 and 2009: all + 1 each
     assert '<span style="width:100.0%">' in html and "286</td><td>286</td>" in html
+
+
+def test_2009_keywords_link_to_today_and_back(full_site):
+    today = (full_site / "cr" / "7" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<h4 id=cr702-22>702.22</h4>.*?<div class=kw><a href="../../editions/2009-07-08/7/#cr702-19">'
+                     r"2009-07-08 版解说 Explained in 2009-07-08: 702.19</a></div>", today)
+    older = (full_site / "editions" / "2009-07-08" / "7" / "index.html").read_text(encoding="utf-8")
+    assert '<div class=kw><a href="../../../cr/7/#cr702-22">现行规则 Today: 702.22</a></div>' in older
+    assert older.count("<div class=kw>") == 22  # every keyword of the post
+
+
+def test_keyword_titles_with_unlike_texts_are_not_linked():
+    from generator.keywords import match_keywords
+    from generator.model import Edition, Provenance, Rule, RuleText
+    from generator.numbers import parse_number as n
+
+    def edition(date, rules):
+        from generator.model import Chapter, Section
+        section = Section(702, {}, [Rule(n(num), {"en": RuleText(text, Provenance("x", 1))}) for num, text in rules])
+        return Edition(date, [Chapter(7, {}, [section])], [], {}, {}, [])
+    old = edition("2009", [("702.19", "Banding"), ("702.19a", "Banding is a static ability that modifies the rules for combat."),
+                           ("702.20", "Rampage"), ("702.20a", "Rampage is a triggered ability.")])
+    new = edition("2023", [("702.22", "Banding"), ("702.22a", "Banding is a static ability that modifies the rules for combat."),
+                           ("702.23", "Rampage"), ("702.23a", "An entirely different text about something else now.")])
+    pairs, issues = match_keywords(old, new)
+    assert [(str(a), str(b)) for a, b in pairs] == [("702.19", "702.22")]
+    assert "both titled 'Rampage' but define it differently" in issues[0].message
