@@ -129,6 +129,7 @@ class RuleRenderer:
     texts: dict = field(default_factory=dict)  # rule number -> {lang: HTML of its text}, for previews
     stale: dict = field(default_factory=dict)  # rule number -> the edition its Chinese translates
     notes: dict = field(default_factory=dict)  # rule number -> HTML shown under the rule (links to other editions)
+    zh_cells: dict = field(default_factory=dict)  # anchor of the rule or example -> HTML of its Chinese cell
 
     def rule(self, rule: Rule) -> str:
         """A rule as one grid row: <h4 id=cr702-19c>702.19c</h4><div lang=en>…</div><div lang=zh>…</div>,
@@ -170,5 +171,7 @@ class RuleRenderer:
             if text.incomplete and example == len(text.examples) - 1:  # where the source breaks off
                 content += "<br><span class=incomplete>[…] 原文至此中断 The source breaks off here.</span>"
             cls = f" class={classes[0]}" if classes else ""
+            if lang == "zh":
+                self.zh_cells[element_id or rule_id(rule.number)] = content
             cells.append(f"<div lang={tag}{cls}{ident}>{content}</div>")
         return "".join(cells)

@@ -27,7 +27,7 @@ from .model import Edition
 from .numbers import RuleNumber
 from .pipeline import Corpus
 from .term_marker import TermMarker
-from .termbase import Termbase
+from .termbase import Termbase, converter
 from .render import LinkStats, RuleRenderer, linked, md_escape, paragraphs
 from .xref import Ref
 
@@ -143,6 +143,7 @@ class Site:
             pages.append(self._render("editions.md.j2", "editions/index.md", "旧版规则 Older editions",
                                       editions=[self._edition_summary("editions/index.md", e)
                                                 for e in self.editions[1:]]))
+        assets.update(self._script_maps(pages))
         report.pages = [p.src for p in pages]
         return pages, assets, report
 
@@ -201,6 +202,11 @@ class Site:
                                       meta=self._meta(edition, src), older=edition is not self.current))
             assets[f"assets/data/{edition.date}/{chapter.number}.js"] = self._previews(edition, chapter, renderer)
             report.terms_marked[f"{edition.date}/{chapter.number}"] = renderer.marks
+            script, config = ("hans", "t2s") if langs["zh"] == "zh-Hant" else ("hant", "s2twp")
+            cells = {key: converter(config).convert(html_text) for key, html_text in renderer.zh_cells.items()}
+            assets[f"assets/data/{edition.date}/{chapter.number}.{script}.js"] = (
+                f"CR.script({json.dumps(edition.date)},{chapter.number},{json.dumps(script)},"
+                f"{json.dumps(cells, ensure_ascii=False, separators=(',', ':'))});\n")
         if edition is self.current and self.termbase.terms:
             src = f"{prefix}/glossary.md"
             sections = glossary_sections(self.termbase, langs, self._resolver(edition, src, chapters), stats,
@@ -235,10 +241,25 @@ class Site:
                                     for s in c.sections]} for c in edition.chapters]))
         return pages
 
+    def _script_maps(self, pages: list[Page]) -> dict[str, str]:
+        """Character maps between the scripts, for the text that has no phrase-level conversion
+        (headings, navigation, glossary, previews): only the characters the site uses."""
+        characters = sorted({ch for page in pages for ch in page.markdown if "\u3400" <= ch <= "\u9fff"})
+        maps = {}
+        for name, config in (("s2t", "s2tw"), ("t2s", "t2s")):
+            convert = converter(config).convert
+            pairs = {ch: out for ch in characters if len(out := convert(ch)) == 1 and out != ch}
+            maps[f"assets/data/{name}.js"] = (f"CR.charmap({json.dumps(name)},"
+                                               f"{json.dumps(pairs, ensure_ascii=False, separators=(',', ':'))});\n")
+        return maps
+
     def _meta(self, edition: Edition, src: str) -> str:
         """The block at the top of every rules page: edition, data for the scripts, older-edition label."""
         older = edition is not self.current
-        attrs = (f'data-edition="{html.escape(edition.date)}" '
+        chapter = re.fullmatch(r".*/(\d)\.md", src)
+        attrs = ((f'data-chapter="{chapter.group(1)}" ' if chapter else "")
+                 + f'data-script="{_script(edition).lower()}" '
+                 f'data-edition="{html.escape(edition.date)}" '
                  f'data-assets="{html.escape(self.asset(src, "assets/data/" + edition.date))}/" '
                  f'data-go="{html.escape(self.href(src, "go/index.md"))}"' + (' data-older="1"' if older else ""))
         label = ""
@@ -287,8 +308,10 @@ class Site:
         """Every term once per site: id -> [English, Chinese, English definition, Chinese definition,
         glossary address from the site root]. A script, so that file:// pages can load it."""
         glossary = self.url(f"{self.prefix(self.current)}/glossary.md")
+        hant = converter("s2twp").convert
         data = {str(t.id): [t.en, t.zh, t.definitions.get("en"), t.definitions.get("zh"),
-                            f"{glossary}#{term_anchor(t)}"] for t in self.termbase.ordered()}
+                            f"{glossary}#{term_anchor(t)}", t.zh and hant(t.zh),
+                            t.definitions.get("zh") and hant(t.definitions["zh"])] for t in self.termbase.ordered()}
         return f"CR.terms({json.dumps(data, ensure_ascii=False, separators=(',', ':'))});\n"
 
     def _site_script(self) -> str:

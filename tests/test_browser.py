@@ -187,3 +187,42 @@ def test_term_tooltip_follows_the_display_mode(page, seed_url):
     pop.wait_for(state="visible")
     assert pop.locator(".cr-term-names [lang=en]").is_visible()
     assert not pop.locator(".cr-term-names [lang=zh]").is_visible()
+
+
+def test_traditional_script_switches_persists_and_keeps_tooltips(page, seed_url):
+    page.goto(seed_url + "cr/3/")
+    zh = page.locator(rule("301.5", ZH))
+    assert "副类别" in zh.inner_text()
+    assert page.locator(".cr-scripts button[data-script='hans']").get_attribute("aria-pressed") == "true"
+    page.click(".cr-scripts button[data-script='hant']")
+    page.wait_for_function("() => document.querySelector('h4#cr301-5 + [lang=en] + [lang^=zh]').textContent.includes('副類別')")
+    assert zh.get_attribute("lang") == "zh-Hant"
+    assert "詞" in page.inner_text(".md-sidebar--primary")  # navigation too (词汇表 -> 詞…表)
+    page.locator(rule("301.5c", ZH + " u[t]"), has_text="副類別").first.hover()
+    pop = page.locator("#cr-pop")
+    pop.wait_for(state="visible")
+    assert "副類別" in pop.inner_text() and "subtype" in pop.inner_text()
+    page.click(".md-nav__link:has-text('Casual Variants')")  # another page keeps the choice
+    page.wait_for_url(seed_url + "cr/9/")
+    page.wait_for_function("() => document.querySelector('h4#cr901-1 + [lang=en] + [lang^=zh]').lang === 'zh-Hant'")
+    page.reload()
+    page.wait_for_function("() => document.querySelector('h4#cr901-1 + [lang=en] + [lang^=zh]').lang === 'zh-Hant'")
+    assert page.locator(".cr-scripts button[data-script='hant']").get_attribute("aria-pressed") == "true"
+    page.click(".cr-scripts button[data-script='hans']")  # back to Simplified: the page is shown as built
+    page.wait_for_load_state("load")
+    page.wait_for_function("() => document.querySelector('h4#cr901-1 + [lang=en] + [lang^=zh]').lang === 'zh'")
+
+
+def test_2009_source_in_its_own_script_until_simplified_is_chosen(page, seed_url):
+    page.goto(seed_url + "editions/2009-07-08/7/")
+    cell = page.locator(rule("702.19", ZH))
+    assert cell.inner_text() == "結合"  # as the post wrote it
+    page.click(".cr-scripts button[data-script='hans']")
+    page.wait_for_function("() => document.querySelector('h4#cr702-19 + [lang=en] + [lang^=zh]').textContent === '结合'")
+
+
+def test_a_traditional_query_finds_simplified_rules(page, seed_url):
+    from test_search import search
+    page.goto(seed_url + "cr/3/")
+    links = search(page, "副類別")
+    assert any("#cr301-5" in link for link in links), links[:6]

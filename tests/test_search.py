@@ -14,8 +14,10 @@ def search(page, query):
     box.press_sequentially(query, delay=20)
     page.keyboard.press("End")  # CJK text arrives without key events; Material searches on keys
     # the meta line says how many results (结果) once the worker has answered this query
+    # (a query in Traditional script is turned into Simplified character for character)
     page.wait_for_function("q => document.querySelector('.md-search-result__meta').textContent.includes('结果') && "
-                           "document.querySelector('.md-search__input').value === q", arg=query, timeout=60000)
+                           "document.querySelector('.md-search__input').value.length === q.length", arg=query,
+                           timeout=60000)
     page.wait_for_timeout(600)
     return page.eval_on_selector_all(".md-search-result__list a.md-search-result__link, "
                                      ".md-search-result__list a.md-search-result__link ~ details a",

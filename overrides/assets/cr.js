@@ -60,6 +60,114 @@
     setMode(currentMode());
   }
 
+  /* ---- Chinese script: 简 (Simplified) or 繁 (Traditional, Taiwan phrasing) ------------------------
+   * Rule and example texts come converted phrase by phrase at build time (OpenCC), in a script per
+   * chapter loaded only when asked for; everything else (headings, navigation, glossary, previews)
+   * is converted character by character with a map of the characters the site uses. */
+  var SCRIPTS = { hans: "简", hant: "繁" };
+  CR.cells = CR.cells || {};
+  CR.maps = CR.maps || {};
+  CR.script = function (edition, chapter, script, cells) { CR.cells[edition + "/" + chapter + "/" + script] = cells; };
+  CR.charmap = function (name, pairs) { CR.maps[name] = pairs; };
+
+  /* The script the reader chose; until they choose, every page shows its source's own script. */
+  function wantedScript() {
+    var script = null;
+    try { script = localStorage.getItem("cr-script"); } catch (e) {}
+    return SCRIPTS[script] ? script : nativeScript();
+  }
+
+  function nativeScript() {
+    var page = pageInfo();
+    return page && page.dataset.script === "hant" ? "hant" : "hans";
+  }
+
+  function convertText(root, map) {
+    var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, null);
+    var node;
+    while ((node = walker.nextNode())) {
+      if (node.parentNode.closest && node.parentNode.closest("[data-cr-converted], script, style, input, textarea")) { continue; }
+      var text = node.nodeValue, out = "";
+      if (!/[\u3400-\u9fff]/.test(text)) { continue; }
+      for (var i = 0; i < text.length; i++) { out += map[text[i]] || text[i]; }
+      if (out !== text) { node.nodeValue = out; }
+    }
+  }
+
+  function zhCellAfter(element) {
+    var cell = element.nextElementSibling;
+    while (cell && !(cell.lang || "").startsWith("zh")) { cell = cell.nextElementSibling; }
+    return cell;
+  }
+
+  function applyScript() {
+    var wanted = wantedScript(), here = nativeScript(), html = document.documentElement;
+    document.querySelectorAll(".cr-scripts button").forEach(function (b) {
+      b.setAttribute("aria-pressed", String(b.dataset.script === wanted));
+    });
+    if (wanted === here || html.dataset.crScript === wanted) { return; }
+    html.dataset.crScript = wanted;
+    var page = pageInfo(), mapName = wanted === "hant" ? "s2t" : "t2s";
+    function characters() {
+      loadScript("map:" + mapName, root() + "assets/data/" + mapName + ".js", function () {
+        convertText(document.body, CR.maps[mapName] || {});
+      });
+    }
+    if (!page || !page.dataset.chapter) { characters(); return; }
+    var key = page.dataset.edition + "/" + page.dataset.chapter + "/" + wanted;
+    loadScript("cells:" + key, page.dataset.assets + page.dataset.chapter + "." + wanted + ".js", function () {
+      var cells = CR.cells[key] || {};
+      Object.keys(cells).forEach(function (id) {
+        var anchor = document.getElementById(id);
+        var cell = anchor && (anchor.tagName === "H4" ? zhCellAfter(anchor) : anchor.nextElementSibling);
+        if (cell) {
+          cell.innerHTML = cells[id];
+          cell.lang = wanted === "hant" ? "zh-Hant" : "zh-Hans";
+          cell.setAttribute("data-cr-converted", "");
+        }
+      });
+      characters();
+    });
+  }
+
+  function scriptSwitch() {
+    var modes = document.querySelector(".cr-modes");
+    if (!modes || document.querySelector(".cr-scripts")) { applyScript(); return; }
+    var group = document.createElement("div");
+    group.className = "cr-modes cr-scripts";
+    group.setAttribute("role", "group");
+    group.setAttribute("aria-label", "中文字体 Chinese script");
+    Object.keys(SCRIPTS).forEach(function (script) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.dataset.script = script;
+      button.textContent = SCRIPTS[script];
+      button.addEventListener("click", function () {
+        try { localStorage.setItem("cr-script", script); } catch (e) {}
+        var applied = document.documentElement.dataset.crScript;
+        if (applied && applied !== script) { location.reload(); return; }  /* undo a conversion */
+        applyScript();
+      });
+      group.appendChild(button);
+    });
+    modes.parentNode.insertBefore(group, modes.nextSibling);
+    applyScript();
+  }
+
+  /* A query typed in the other script is converted, so both scripts find the same rules. */
+  function searchInScripts() {
+    var input = document.querySelector(".md-search__input");
+    if (!input || input.dataset.crScripts) { return; }
+    input.dataset.crScripts = "1";
+    input.addEventListener("focus", function () { loadScript("map:t2s", root() + "assets/data/t2s.js", function () {}); });
+    input.addEventListener("input", function () {
+      var map = CR.maps.t2s;
+      if (!map) { return; }
+      var out = input.value.split("").map(function (ch) { return map[ch] || ch; }).join("");
+      if (out !== input.value) { input.value = out; }
+    }, true);
+  }
+
   /* ---- addresses ------------------------------------------------------------------------- */
   /* Our anchors are #cr702-19c; also read Yawgatog #R70219c, 702.19c, section-702-19c, rule-702-19c. */
   function parseAddress(text) {
@@ -290,6 +398,8 @@
       }).filter(Boolean);
       var box = popover();
       box.innerHTML = parts.length ? parts.join("") : "<p>" + numbers.join(", ") + "</p>";
+      var mapName = wantedScript() === "hant" ? "s2t" : "t2s";
+      if (document.documentElement.dataset.crScript && CR.maps[mapName]) { convertText(box, CR.maps[mapName]); }
       place(box, link);
     }
     showing = link;
@@ -331,18 +441,21 @@
       if (!term) { box.appendChild(element("p", {}, mark.textContent)); } else {
         var names = element("p", { "class": "cr-term-names" });
         if (term[0]) { names.appendChild(element("b", { lang: "en" }, term[0])); }
-        if (term[1]) { names.appendChild(element("b", { lang: "zh" }, term[1])); }
+        var hant = wantedScript() === "hant";
+        if (term[1]) { names.appendChild(element("b", { lang: "zh" }, hant ? term[5] : term[1])); }
         box.appendChild(names);
         var texts = element("div", { "class": "tx" + (term[2] ? "" : " no-en") + (term[3] ? "" : " no-zh") });
         texts.appendChild(element("div", term[2] ? { lang: "en" } : { lang: "en", "class": "missing" },
           term[2] || "No English definition."));
         texts.appendChild(element("div", term[3] ? { lang: "zh" } : { lang: "zh", "class": "missing" },
-          term[3] || "暂无中文释义。"));
+          (hant ? term[6] : term[3]) || "暂无中文释义。"));
         box.appendChild(texts);
         var more = element("a", { href: root() + term[4], "class": "cr-term-more" },
           "词汇表 Glossary →");
         box.appendChild(element("p")).appendChild(more);
       }
+      var mapName = wantedScript() === "hant" ? "s2t" : "t2s";
+      if (document.documentElement.dataset.crScript && CR.maps[mapName]) { convertText(box, CR.maps[mapName]); }
       place(box, mark);
     });
   }
@@ -444,6 +557,8 @@
     focusableTerms();
     watchSearch();
     modeSwitch();
+    scriptSwitch();
+    searchInScripts();
     listen();
     goPage();
     followHash();
