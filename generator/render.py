@@ -27,6 +27,13 @@ def md_escape(text: str) -> str:
     return MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(text, quote=False))
 
 
+def bilingual_title(number: int, titles: dict) -> str:
+    """"3. 牌类别 Card Types": the number, then the Chinese and English titles that exist."""
+    zh, en = titles.get("zh"), titles.get("en")
+    words = " ".join(t.text for t in (zh, en) if t is not None)
+    return f"{number}. {words}" if words else f"{number}."
+
+
 @dataclass
 class LinkStats:
     internal: int = 0

@@ -18,9 +18,9 @@ import jinja2
 import yaml
 
 from .anchors import rule_id
-from .diff import diff_editions, word_diff
 from .export import to_json
 from .keywords import match_keywords
+from .edition_pages import changes_pages, status_page
 from .status import edition_status
 from .glossary_page import glossary_sections, term_anchor
 from .model import Edition
@@ -28,7 +28,7 @@ from .numbers import RuleNumber
 from .pipeline import Corpus
 from .term_marker import TermMarker
 from .termbase import Termbase, converter
-from .render import LinkStats, RuleRenderer, linked, md_escape, paragraphs
+from .render import LinkStats, RuleRenderer, bilingual_title, linked, md_escape, paragraphs
 from .xref import Ref
 
 TEMPLATES = jinja2.Environment(
@@ -133,14 +133,14 @@ class Site:
             pages += self._edition_pages(edition, assets, report)
         pages.append(self._home())
         pages += self._primer_pages()
-        pages += self._changes_pages()
+        pages += changes_pages(self)
         if self.current:
-            pages.append(self._status_page())
+            pages.append(status_page(self))
         pages += self._hand_written_pages()
         pages.append(self._sources_page())
         pages.append(self._go_page())
         if len(self.editions) > 1:
-            pages.append(self._render("editions.md.j2", "editions/index.md", "旧版规则 Older editions",
+            pages.append(self.render("editions.md.j2", "editions/index.md", "旧版规则 Older editions",
                                       editions=[self._edition_summary("editions/index.md", e)
                                                 for e in self.editions[1:]]))
         assets.update(self._script_maps(pages))
@@ -162,7 +162,7 @@ class Site:
         nav += ["go/index.md", "about.md", "sources.md"]
         return [{titles[item]: item} if isinstance(item, str) and item in titles else item for item in nav]
 
-    def _render(self, template: str, src: str, title: str, **values) -> Page:
+    def render(self, template: str, src: str, title: str, **values) -> Page:
         text = TEMPLATES.get_template(template).render(title=title, title_md=md_escape(title),
                                                        title_yaml=json.dumps(title, ensure_ascii=False),
                                                        **values)
@@ -193,17 +193,17 @@ class Site:
                 stale={s.number: s.translates for s in self.status[edition.date].stale},
                 notes={number: note(src) for number, note in self.notes.get(edition.date, {}).items()})
             sections = [{
-                "heading": md_escape(_title(section.number, section.titles)),
+                "heading": md_escape(bilingual_title(section.number, section.titles)),
                 "anchor": f"cr{section.number}",
                 "html": "\n".join(renderer.rule(rule) for rule in section.rules),
             } for section in chapter.sections]
-            title = _title(chapter.number, chapter.titles)
-            pages.append(self._render("chapter.md.j2", src, title, sections=sections,
-                                      meta=self._meta(edition, src), older=edition is not self.current))
+            title = bilingual_title(chapter.number, chapter.titles)
+            pages.append(self.render("chapter.md.j2", src, title, sections=sections,
+                                      meta=self.meta(edition, src), older=edition is not self.current))
             assets[f"assets/data/{edition.date}/{chapter.number}.js"] = self._previews(edition, chapter, renderer)
             report.terms_marked[f"{edition.date}/{chapter.number}"] = renderer.marks
             script, config = ("hans", "t2s") if langs["zh"] == "zh-Hant" else ("hant", "s2twp")
-            cells = {key: converter(config).convert(html_text) for key, html_text in renderer.zh_cells.items()}
+            cells = dict(zip(renderer.zh_cells, _convert_all(config, list(renderer.zh_cells.values()))))
             assets[f"assets/data/{edition.date}/{chapter.number}.{script}.js"] = (
                 f"CR.script({json.dumps(edition.date)},{chapter.number},{json.dumps(script)},"
                 f"{json.dumps(cells, ensure_ascii=False, separators=(',', ':'))});\n")
@@ -211,8 +211,8 @@ class Site:
             src = f"{prefix}/glossary.md"
             sections = glossary_sections(self.termbase, langs, self._resolver(edition, src, chapters), stats,
                                          self.marker.find, lambda term: self._rule_href(src, term))
-            pages.append(self._render("chapter.md.j2", src, "词汇表 Glossary", sections=sections,
-                                      meta=self._meta(edition, src), older=False))
+            pages.append(self.render("chapter.md.j2", src, "词汇表 Glossary", sections=sections,
+                                      meta=self.meta(edition, src), older=False))
             assets["assets/data/terms.js"] = self._terms_script()
         if edition is self.current:
             assets["assets/data/site.js"] = self._site_script()
@@ -225,17 +225,17 @@ class Site:
                 cells = "".join(f"<div lang={tag}>"
                                 + "".join(f"<p>{linked(p.text, resolve, stats)}</p>" for p in texts.get(lang, []))
                                 + "</div>" for lang, tag in langs.items())
-                pages.append(self._render("chapter.md.j2", src, title, meta=self._meta(edition, src),
+                pages.append(self.render("chapter.md.j2", src, title, meta=self.meta(edition, src),
                                           older=edition is not self.current, sections=[{"heading": md_escape(title), "anchor": kind,
                                                      "html": f'<div class="tx prose">{cells}</div>'}]))
         index_src = f"{prefix}/index.md"
-        pages.insert(0, self._render(
-            "edition.md.j2", index_src, f"规则 Rules {edition.date}", meta=self._meta(edition, index_src),
+        pages.insert(0, self.render(
+            "edition.md.j2", index_src, f"规则 Rules {edition.date}", meta=self.meta(edition, index_src),
             extras=[{"title": p.title, "href": self.md_link(index_src, p.src)} for p in pages
                     if not re.fullmatch(r".*/\d\.md", p.src)],
-            chapters=[{"title": md_escape(_title(c.number, c.titles)),
+            chapters=[{"title": md_escape(bilingual_title(c.number, c.titles)),
                        "href": self.md_link(index_src, self.chapter_src(edition, c.number)),
-                       "sections": [{"title": md_escape(_title(s.number, s.titles)),
+                       "sections": [{"title": md_escape(bilingual_title(s.number, s.titles)),
                                      "href": self.md_link(index_src, self.chapter_src(edition, c.number),
                                                           f"cr{s.number}")}
                                     for s in c.sections]} for c in edition.chapters]))
@@ -244,7 +244,8 @@ class Site:
     def _script_maps(self, pages: list[Page]) -> dict[str, str]:
         """Character maps between the scripts, for the text that has no phrase-level conversion
         (headings, navigation, glossary, previews): only the characters the site uses."""
-        characters = sorted({ch for page in pages for ch in page.markdown if "\u3400" <= ch <= "\u9fff"})
+        present = set().union(*(set(page.markdown) for page in pages))
+        characters = sorted(ch for ch in present if "\u3400" <= ch <= "\u9fff")
         maps = {}
         for name, config in (("s2t", "s2tw"), ("t2s", "t2s")):
             convert = converter(config).convert
@@ -253,7 +254,7 @@ class Site:
                                                f"{json.dumps(pairs, ensure_ascii=False, separators=(',', ':'))});\n")
         return maps
 
-    def _meta(self, edition: Edition, src: str) -> str:
+    def meta(self, edition: Edition, src: str) -> str:
         """The block at the top of every rules page: edition, data for the scripts, older-edition label."""
         older = edition is not self.current
         chapter = re.fullmatch(r".*/(\d)\.md", src)
@@ -345,11 +346,11 @@ class Site:
         current = self._edition_summary("index.md", self.current) if self.current else None
         chapters = []
         if self.current:
-            chapters = [{"title": md_escape(_title(c.number, c.titles)),
+            chapters = [{"title": md_escape(bilingual_title(c.number, c.titles)),
                          "href": self.md_link("index.md", self.chapter_src(self.current, c.number))}
                         for c in self.current.chapters]
         older = [self._edition_summary("index.md", e) for e in self.editions[1:]]
-        return self._render("home.md.j2", "index.md", "万智牌完整规则 Comprehensive Rules", current=current,
+        return self.render("home.md.j2", "index.md", "万智牌完整规则 Comprehensive Rules", current=current,
                             chapters=chapters, older=older,
                             primer=bool(self.corpus.primers), go="go/index.md",
                             meta=f'<div class="cr-page" data-go="{html.escape(self.href("index.md", "go/index.md"))}"></div>')
@@ -357,7 +358,7 @@ class Site:
     def _primer_pages(self) -> list[Page]:
         pages = []
         for parsed in self.corpus.primers[:1]:
-            pages.append(self._render("primer.md.j2", "primer.md", "入门笔记 Primer",
+            pages.append(self.render("primer.md.j2", "primer.md", "入门笔记 Primer",
                                       body=safe_markdown(parsed.page or ""),
                                       source=html.escape(parsed.spec.title or parsed.spec.path)))
         return pages
@@ -377,76 +378,6 @@ class Site:
                 notes.setdefault(self.current.date, {})[new] = to(older, old, f"{older.date} 版解说 Explained in {older.date}:")
                 notes.setdefault(older.date, {})[old] = to(self.current, new, "现行规则 Today:")
         return notes
-
-    def _status_page(self) -> Page:
-        """Translation status of every edition: a bar per chapter, untranslated and stale rules."""
-        src = f"{self.prefix(self.current)}/status.md"
-        sections = []
-        for edition in self.editions:
-            status = self.status[edition.date]
-
-            def rule_link(number, edition=edition):
-                return f'<a href="{html.escape(self.href(src, self.chapter_src(edition, number.chapter), rule_id(number)))}">{number}</a>'
-
-            def bar(share):
-                return (f'<span class=cr-bar role=img aria-label="{share:.0%}"><span style="width:{share * 100:.1f}%">'
-                        f"</span></span> {share:.1%}")
-            rows = [f"<tr><th>全部 All</th><td>{status.rules}</td><td>{status.translated}</td><td>{bar(status.share)}</td></tr>"]
-            titles = {c.number: _title(c.number, c.titles) for c in edition.chapters}
-            for chapter in status.chapters:
-                rows.append(f"<tr><td>{html.escape(titles[chapter.number])}</td><td>{chapter.rules}</td>"
-                            f"<td>{chapter.translated}</td><td>{bar(chapter.share)}</td></tr>")
-            missing = [rule_link(n) for c in status.chapters for n in c.missing]
-            examples = sum(c.examples for c in status.chapters)
-            examples_zh = sum(c.examples_translated for c in status.chapters)
-            stale = [f"<li>{rule_link(s.number)}: 译自 translates {html.escape(s.translates)}; {html.escape(s.reason)}</li>"
-                     for s in status.stale]
-            body = (f'<table class=cr-status><thead><tr><th>章 Chapter</th><th>规则 Rules</th><th>有中文 With Chinese</th>'
-                    f'<th>比例 Share</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
-                    f"<p>例子 Examples: {examples_zh} / {examples} 有中文 with Chinese.</p>"
-                    f"<p><b>无译文 Without a translation ({len(missing)})</b>: {' '.join(missing) or '—'}</p>"
-                    f"<p><b>旧译 Stale translations ({len(stale)})</b></p><ul>{''.join(stale) or '<li>—</li>'}</ul>")
-            sections.append({"heading": md_escape(f"{edition.date}"), "anchor": f"status-{edition.date}", "html": body})
-        return self._render("chapter.md.j2", src, "翻译状态 Translation status", sections=sections,
-                            meta=self._meta(self.current, src), older=False)
-
-    def _changes_pages(self) -> list[Page]:
-        """What changed since the previous edition of the official text, when the build has one."""
-        official = [e for e in self.editions if any(s.format == "official" for s in e.sources)]
-        if len(official) < 2 or official[0] is not self.current:
-            return []
-        new, old = official[0], official[1]
-        changes = diff_editions(old, new)
-        src = f"{self.prefix(new)}/changes.md"
-
-        def link(edition, number):
-            if number is None:
-                return ""
-            return f'<a href="{html.escape(self.href(src, self.chapter_src(edition, number.chapter), rule_id(number)))}">{number}</a>'
-
-        rows = {"added": [], "removed": [], "moved": [], "changed": []}
-        for c in changes.rules:
-            if c.kind == "added":
-                body = html.escape(c.new_text)
-            elif c.kind == "removed":
-                body = f"<del>{html.escape(c.old_text)}</del>"
-            else:
-                body = word_diff(c.old_text, c.new_text) if c.edited else html.escape(c.new_text)
-            where = {"added": link(new, c.new), "removed": link(old, c.old),
-                     "moved": f"{link(old, c.old)} → {link(new, c.new)}", "changed": link(new, c.new)}[c.kind]
-            rows[c.kind].append(f"<tr><td>{where}</td><td lang={c.lang}>{body}</td></tr>")
-        glossary = [f"<tr><td>{html.escape(g.term)}</td><td>{g.kind}</td><td>"
-                    + (word_diff(g.old, g.new) if g.kind == "changed" else html.escape(g.new or g.old)) + "</td></tr>"
-                    for g in changes.glossary]
-        titles = {"added": "新增 Added", "removed": "删除 Removed", "moved": "改号 Renumbered", "changed": "修改 Changed"}
-        sections = [{"heading": md_escape(f"{titles[kind]} ({len(items)})"), "anchor": f"changes-{kind}",
-                     "html": f"<table class=cr-changes>{''.join(items)}</table>"} for kind, items in rows.items()]
-        sections.append({"heading": md_escape(f"词汇表 Glossary ({len(glossary)})"), "anchor": "changes-glossary",
-                         "html": f"<table class=cr-changes>{''.join(glossary)}</table>"})
-        summary = ", ".join(f"{k} {v}" for k, v in changes.counts().items())
-        meta = self._meta(new, src) + f'\n<p class="cr-changes-summary">{html.escape(old.date)} → {html.escape(new.date)}: {html.escape(summary)}</p>'
-        return [self._render("chapter.md.j2", src, f"变更 Changes since {old.date}", sections=sections, meta=meta,
-                             older=False)]
 
     def _hand_written_pages(self) -> list[Page]:
         """docs_src/pages/*.md, as they are (our own text, not a source's)."""
@@ -470,7 +401,7 @@ class Site:
                 "terms": counts["terms"], "skipped": len(loaded.report.skipped),
                 "warnings": len(loaded.report.warnings), "errors": len(loaded.report.errors),
             })
-        return self._render("sources.md.j2", "sources.md", "来源 Sources", rows=rows)
+        return self.render("sources.md.j2", "sources.md", "来源 Sources", rows=rows)
 
     def _go_page(self) -> Page:
         mapping = {}
@@ -479,7 +410,7 @@ class Site:
                        for c in self.current.chapters}
         data = html.escape(json.dumps({"chapters": mapping, "edition": self.current.date if self.current else None,
                                        "external": self.settings.missing_rule_url}, ensure_ascii=False))
-        return self._render("go.md.j2", "go/index.md", "跳转到规则 Go to a rule", data=data)
+        return self.render("go.md.j2", "go/index.md", "跳转到规则 Go to a rule", data=data)
 
 
 def _script(edition: Edition) -> str:
@@ -487,10 +418,15 @@ def _script(edition: Edition) -> str:
     return "Hant" if scripts == {"Hant"} else "Hans"
 
 
-def _title(number: int, titles: dict) -> str:
-    zh, en = titles.get("zh"), titles.get("en")
-    words = " ".join(t.text for t in (zh, en) if t is not None)
-    return f"{number}. {words}" if words else f"{number}."
+CELL_BREAK = "\n\u2063\n"  # between texts converted in one call: no phrase spans it
+
+
+def _convert_all(config: str, texts: list[str]) -> list[str]:
+    """OpenCC over many texts in one call (one call per text costs more than the conversion)."""
+    converted = converter(config).convert(CELL_BREAK.join(texts)).split(CELL_BREAK)
+    if len(converted) != len(texts):  # a converter that touched the separator: convert one by one
+        return [converter(config).convert(text) for text in texts]
+    return converted
 
 
 TERM_MARK = re.compile(r"<u t=\d+>|</u>")

@@ -226,3 +226,12 @@ def test_a_traditional_query_finds_simplified_rules(page, seed_url):
     page.goto(seed_url + "cr/3/")
     links = search(page, "副類別")
     assert any("#cr301-5" in link for link in links), links[:6]
+
+
+def test_status_page_shows_its_bars(page, seed_url):
+    page.goto(seed_url + "cr/status/")
+    bars = page.locator(".cr-bar > span")
+    assert bars.count() >= 5
+    widths = [bars.nth(i).evaluate("e => e.getBoundingClientRect().width") for i in range(bars.count())]
+    totals = page.locator(".cr-bar").first.evaluate("e => e.getBoundingClientRect().width")
+    assert all(w > 0 for w in widths) and abs(widths[0] - totals) < 1  # 286 of 286 rules: a full bar

@@ -76,3 +76,11 @@ def test_keyword_titles_with_unlike_texts_are_not_linked():
     pairs, issues = match_keywords(old, new)
     assert [(str(a), str(b)) for a, b in pairs] == [("702.19", "702.22")]
     assert "both titled 'Rampage' but define it differently" in issues[0].message
+
+
+def test_full_corpus_status(full_site, corpus_loaded):
+    html = (full_site / "cr" / "status" / "index.html").read_text(encoding="utf-8")
+    current = html[html.index('id="status-2023-11-17"'):html.index('id="status-2023-04-14"')]
+    assert "<th>全部 All</th><td>2899</td><td>2899</td>" in current  # every rule of the edition has Chinese
+    april = html[html.index('id="status-2023-04-14"'):]
+    assert "<td>2842</td><td>0</td>" in april and "Stale translations (0)" in current

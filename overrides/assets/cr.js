@@ -39,22 +39,28 @@
     });
   }
 
+  /* A row of toggle buttons for the header: options {key: label}, data-<name>=key on each. */
+  function buttonGroup(className, label, name, options, choose) {
+    var group = document.createElement("div");
+    group.className = className;
+    group.setAttribute("role", "group");
+    group.setAttribute("aria-label", label);
+    Object.keys(options).forEach(function (key) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.dataset[name] = key;
+      button.textContent = options[key];
+      button.addEventListener("click", function () { choose(key); });
+      group.appendChild(button);
+    });
+    return group;
+  }
+
   function modeSwitch() {
     if (document.querySelector(".cr-modes")) { setMode(currentMode()); return; }
     var header = document.querySelector(".md-header__inner");
     if (!header) { return; }
-    var group = document.createElement("div");
-    group.className = "cr-modes";
-    group.setAttribute("role", "group");
-    group.setAttribute("aria-label", "显示模式 Display mode");
-    Object.keys(MODES).forEach(function (mode) {
-      var button = document.createElement("button");
-      button.type = "button";
-      button.dataset.mode = mode;
-      button.textContent = MODES[mode];
-      button.addEventListener("click", function () { setMode(mode); });
-      group.appendChild(button);
-    });
+    var group = buttonGroup("cr-modes", "显示模式 Display mode", "mode", MODES, setMode);
     var search = header.querySelector(".md-search");
     header.insertBefore(group, search || null);
     setMode(currentMode());
@@ -133,22 +139,11 @@
   function scriptSwitch() {
     var modes = document.querySelector(".cr-modes");
     if (!modes || document.querySelector(".cr-scripts")) { applyScript(); return; }
-    var group = document.createElement("div");
-    group.className = "cr-modes cr-scripts";
-    group.setAttribute("role", "group");
-    group.setAttribute("aria-label", "中文字体 Chinese script");
-    Object.keys(SCRIPTS).forEach(function (script) {
-      var button = document.createElement("button");
-      button.type = "button";
-      button.dataset.script = script;
-      button.textContent = SCRIPTS[script];
-      button.addEventListener("click", function () {
-        try { localStorage.setItem("cr-script", script); } catch (e) {}
-        var applied = document.documentElement.dataset.crScript;
-        if (applied && applied !== script) { location.reload(); return; }  /* undo a conversion */
-        applyScript();
-      });
-      group.appendChild(button);
+    var group = buttonGroup("cr-modes cr-scripts", "中文字体 Chinese script", "script", SCRIPTS, function (script) {
+      try { localStorage.setItem("cr-script", script); } catch (e) {}
+      var applied = document.documentElement.dataset.crScript;
+      if (applied && applied !== script) { location.reload(); return; }  /* undo a conversion */
+      applyScript();
     });
     modes.parentNode.insertBefore(group, modes.nextSibling);
     applyScript();

@@ -1,0 +1,80 @@
+"""Report pages about an edition as a whole: its translation status, and its changes since the
+previous official edition. They use the site's addresses and templates (`site` is a Site)."""
+from __future__ import annotations
+
+import html
+
+from .anchors import rule_id
+from .diff import diff_editions, word_diff
+from .render import bilingual_title, md_escape
+
+
+def status_page(site) -> Page:
+    """Translation status of every edition: a bar per chapter, untranslated and stale rules."""
+    src = f"{site.prefix(site.current)}/status.md"
+    sections = []
+    for edition in site.editions:
+        status = site.status[edition.date]
+
+        def rule_link(number, edition=edition):
+            return f'<a href="{html.escape(site.href(src, site.chapter_src(edition, number.chapter), rule_id(number)))}">{number}</a>'
+
+        def bar(share):
+            return (f'<span class=cr-bar role=img aria-label="{share:.0%}"><span style="width:{share * 100:.1f}%">'
+                    f"</span></span> {share:.1%}")
+        rows = [f"<tr><th>全部 All</th><td>{status.rules}</td><td>{status.translated}</td><td>{bar(status.share)}</td></tr>"]
+        titles = {c.number: bilingual_title(c.number, c.titles) for c in edition.chapters}
+        for chapter in status.chapters:
+            rows.append(f"<tr><td>{html.escape(titles[chapter.number])}</td><td>{chapter.rules}</td>"
+                        f"<td>{chapter.translated}</td><td>{bar(chapter.share)}</td></tr>")
+        missing = [rule_link(n) for c in status.chapters for n in c.missing]
+        examples = sum(c.examples for c in status.chapters)
+        examples_zh = sum(c.examples_translated for c in status.chapters)
+        stale = [f"<li>{rule_link(s.number)}: 译自 translates {html.escape(s.translates)}; {html.escape(s.reason)}</li>"
+                 for s in status.stale]
+        body = (f'<table class=cr-status><thead><tr><th>章 Chapter</th><th>规则 Rules</th><th>有中文 With Chinese</th>'
+                f'<th>比例 Share</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
+                f"<p>例子 Examples: {examples_zh} / {examples} 有中文 with Chinese.</p>"
+                f"<p><b>无译文 Without a translation ({len(missing)})</b>: {' '.join(missing) or '—'}</p>"
+                f"<p><b>旧译 Stale translations ({len(stale)})</b></p><ul>{''.join(stale) or '<li>—</li>'}</ul>")
+        sections.append({"heading": md_escape(f"{edition.date}"), "anchor": f"status-{edition.date}", "html": body})
+    return site.render("chapter.md.j2", src, "翻译状态 Translation status", sections=sections,
+                        meta=site.meta(site.current, src), older=False)
+
+def changes_pages(site) -> list[Page]:
+    """What changed since the previous edition of the official text, when the build has one."""
+    official = [e for e in site.editions if any(s.format == "official" for s in e.sources)]
+    if len(official) < 2 or official[0] is not site.current:
+        return []
+    new, old = official[0], official[1]
+    changes = diff_editions(old, new)
+    src = f"{site.prefix(new)}/changes.md"
+
+    def link(edition, number):
+        if number is None:
+            return ""
+        return f'<a href="{html.escape(site.href(src, site.chapter_src(edition, number.chapter), rule_id(number)))}">{number}</a>'
+
+    rows = {"added": [], "removed": [], "moved": [], "changed": []}
+    for c in changes.rules:
+        if c.kind == "added":
+            body = html.escape(c.new_text)
+        elif c.kind == "removed":
+            body = f"<del>{html.escape(c.old_text)}</del>"
+        else:
+            body = word_diff(c.old_text, c.new_text) if c.edited else html.escape(c.new_text)
+        where = {"added": link(new, c.new), "removed": link(old, c.old),
+                 "moved": f"{link(old, c.old)} → {link(new, c.new)}", "changed": link(new, c.new)}[c.kind]
+        rows[c.kind].append(f"<tr><td>{where}</td><td lang={c.lang}>{body}</td></tr>")
+    glossary = [f"<tr><td>{html.escape(g.term)}</td><td>{g.kind}</td><td>"
+                + (word_diff(g.old, g.new) if g.kind == "changed" else html.escape(g.new or g.old)) + "</td></tr>"
+                for g in changes.glossary]
+    titles = {"added": "新增 Added", "removed": "删除 Removed", "moved": "改号 Renumbered", "changed": "修改 Changed"}
+    sections = [{"heading": md_escape(f"{titles[kind]} ({len(items)})"), "anchor": f"changes-{kind}",
+                 "html": f"<table class=cr-changes>{''.join(items)}</table>"} for kind, items in rows.items()]
+    sections.append({"heading": md_escape(f"词汇表 Glossary ({len(glossary)})"), "anchor": "changes-glossary",
+                     "html": f"<table class=cr-changes>{''.join(glossary)}</table>"})
+    summary = ", ".join(f"{k} {v}" for k, v in changes.counts().items())
+    meta = site.meta(new, src) + f'\n<p class="cr-changes-summary">{html.escape(old.date)} → {html.escape(new.date)}: {html.escape(summary)}</p>'
+    return [site.render("chapter.md.j2", src, f"变更 Changes since {old.date}", sections=sections, meta=meta,
+                         older=False)]
