@@ -11,7 +11,6 @@ configuration and search settings, without the generator plugin.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import re

@@ -3,10 +3,14 @@ previous official edition. They use the site's addresses and templates (`site` i
 from __future__ import annotations
 
 import html
+from typing import TYPE_CHECKING
 
 from .anchors import rule_id
 from .diff import diff_editions, word_diff
 from .render import bilingual_title, md_escape
+
+if TYPE_CHECKING:  # the pages are the site's; importing it here at run time would be circular
+    from .site import Page
 
 
 def status_page(site) -> Page:

@@ -28,7 +28,7 @@ from .numbers import RuleNumber
 from .pipeline import Corpus
 from .term_marker import TermMarker
 from .termbase import Termbase, converter
-from .render import LinkStats, RuleRenderer, bilingual_title, linked, md_escape, paragraphs
+from .render import LinkStats, RuleRenderer, bilingual_title, linked, md_escape
 from .xref import Ref
 
 TEMPLATES = jinja2.Environment(

@@ -1,9 +1,7 @@
 """The built site, without a browser: strict build, anchors, links, safety, determinism."""
 import re
 
-from conftest import FIXTURES, ROOT
-from generator.loader import load
-from generator.manifest import spec_from_path
+from conftest import ROOT
 import os
 import subprocess
 import sys
