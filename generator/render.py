@@ -39,7 +39,6 @@ class LinkStats:
     internal: int = 0
     external: int = 0
     plain: int = 0
-    unresolved: list[str] = field(default_factory=list)
 
 
 # resolve(ref) -> (href, is_internal) or None when the target is not in the build
@@ -82,7 +81,6 @@ def linked(text: str, resolve: Resolver, stats: LinkStats, extra: Callable[[str]
         target = resolve(ref)
         if target is None:
             stats.plain += 1
-            stats.unresolved.append(str(ref.target))
             out.append(f"<span class=xm>{shown}</span>")
         else:
             href, internal = target
@@ -114,12 +112,6 @@ def _with_terms(text: str, refs: list, terms: TermMarks) -> list:
         terms.count += 1
         spans.append(_TermSpan(start, end, term))
     return sorted(spans, key=lambda r: r.start)
-
-
-def paragraphs(text: str, resolve: Resolver, stats: LinkStats, extra=None, terms: TermMarks | None = None) -> str:
-    """One paragraph as bare text; several as <p> elements."""
-    parts = [linked(part, resolve, stats, extra, terms) for part in text.split("\n")]
-    return parts[0] if len(parts) == 1 else "".join(f"<p>{part}</p>" for part in parts)
 
 
 @dataclass

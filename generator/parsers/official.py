@@ -83,7 +83,6 @@ class _Reader:
         self.state = "preamble"
         self.first_contents_line: str | None = None
         self.current: RuleText | None = None  # rule that examples and continuations attach to
-        self.last_block: list[str] | None = None  # where a continuation paragraph goes
         self.entry: list[tuple[int, str]] = []  # glossary lines being gathered
 
     def run(self) -> None:
@@ -153,7 +152,6 @@ class _Reader:
             text = RuleText(m.group("text").strip(), self.ledger.consume(number))
             if self.parsed.add_rule(parse_number(m.group("num")), self.lang, text):
                 self.current = text
-                self.last_block = None
             return
         m = SECTION_LINE.fullmatch(line) or CHAPTER_LINE.fullmatch(line)
         if m:
