@@ -153,6 +153,10 @@ def _build(args) -> int:
     except MkDocsException as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
+    report = config.plugins["cr-generator"].report
+    for date, stats in report.links.items():
+        print(f"{date}: {stats.internal} rule links, {stats.external} external, "
+              f"{stats.plain} references to rules not in this build (marked text)", file=sys.stderr)
     print(zip_site(Path(config.site_dir)) if args.offline else config.site_dir)
     return 0
 

@@ -64,6 +64,15 @@ def test_older_editions_are_labelled_and_apart(seed_site):
     assert "生效日期 Effective" in current and "2023-11-17" in current
 
 
+def test_build_reports_references_not_in_the_build(tmp_path):
+    result = build(tmp_path / "site")
+    assert result.returncode == 0
+    line = next(l for l in result.stderr.splitlines() if l.startswith("2023-11-17: "))
+    counted = int(re.search(r"(\d+) references to rules not in this build", line).group(1))
+    pages = [p.read_text(encoding="utf-8") for p in (tmp_path / "site" / "cr").rglob("index.html")]
+    assert counted == sum(page.count("<span class=xm>") for page in pages) > 0  # chapters and glossary
+
+
 def test_missing_rules_marked_and_counted(seed_site):
     html = (seed_site / "cr" / "9" / "index.html").read_text(encoding="utf-8")
     assert '<span class=xm>103.7</span>' in html
