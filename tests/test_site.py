@@ -161,3 +161,18 @@ def test_generating_never_removes_hidden_files(tmp_path):
     assert (tmp_path / ".gitignore").exists() and (tmp_path / ".cr" / "keep.txt").exists()
     assert not (tmp_path / "stale.md").exists() and (tmp_path / "cr" / "3.md").exists()
     assert (ROOT / "docs" / ".gitignore").exists()
+
+
+def test_hostile_study_note_is_rendered_harmless(tmp_path):
+    note = tmp_path / "note.md"
+    note.write_text("# 笔记\n\n<script>alert(1)</script>\n\n[点我](javascript:alert(2)) and [ok](https://example.org)\n\n"
+                    "<img src=x onerror=alert(3)>\n\n- **消灭**（Destroy）：*进入*坟墓\n\n> 引用 {{ config }}\n", encoding="utf-8")
+    manifest = tmp_path / "sources.yml"
+    manifest.write_text(f"sources:\n  - path: {note}\n    format: study-note\n    role: primer\n", encoding="utf-8")
+    result = build(tmp_path / "site", manifest=manifest)
+    assert result.returncode == 0, result.stderr[-2000:]
+    html = (tmp_path / "site" / "primer" / "index.html").read_text(encoding="utf-8")
+    body = html[html.index('<article'):html.index('</article>')]
+    assert "<script>alert" not in body and "<img src=x" not in body and "javascript:" not in body
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in body and 'href="https://example.org"' in body
+    assert "<strong>消灭</strong>" in body and "<blockquote>" in body and "{{ config }}" in body
