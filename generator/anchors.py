@@ -5,6 +5,8 @@ change with rebuilds. Addresses in other sites' forms (Yawgatog `#R70219c`, Acad
 """
 from __future__ import annotations
 
+import re
+
 from .numbers import RuleNumber
 
 
@@ -14,3 +16,7 @@ def rule_id(number: RuleNumber) -> str:
 
 def example_id(number: RuleNumber, index: int) -> str:
     return f"cr{number.slug}-ex{index}"
+
+
+def slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")

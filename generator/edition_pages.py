@@ -41,7 +41,7 @@ def status_page(site) -> Page:
                 f"<p>例子 Examples: {examples_zh} / {examples} 有中文 with Chinese.</p>"
                 f"<p><b>无译文 Without a translation ({len(missing)})</b>: {' '.join(missing) or '—'}</p>"
                 f"<p><b>旧译 Stale translations ({len(stale)})</b></p><ul>{''.join(stale) or '<li>—</li>'}</ul>")
-        sections.append({"heading": md_escape(f"{edition.date}"), "anchor": f"status-{edition.date}", "html": body})
+        sections.append({"heading": md_escape(f"{edition.date}"), "anchor": f"status-{edition.date}", "html": body, "wrapper": "cr-report"})
     return site.render("chapter.md.j2", src, "翻译状态 Translation status", sections=sections,
                         meta=site.meta(site.current, src), older=False)
 
@@ -75,9 +75,9 @@ def changes_pages(site) -> list[Page]:
                 for g in changes.glossary]
     titles = {"added": "新增 Added", "removed": "删除 Removed", "moved": "改号 Renumbered", "changed": "修改 Changed"}
     sections = [{"heading": md_escape(f"{titles[kind]} ({len(items)})"), "anchor": f"changes-{kind}",
-                 "html": f"<table class=cr-changes>{''.join(items)}</table>"} for kind, items in rows.items()]
+                 "html": f"<table class=cr-changes>{''.join(items)}</table>", "wrapper": "cr-report"} for kind, items in rows.items()]
     sections.append({"heading": md_escape(f"词汇表 Glossary ({len(glossary)})"), "anchor": "changes-glossary",
-                     "html": f"<table class=cr-changes>{''.join(glossary)}</table>"})
+                     "html": f"<table class=cr-changes>{''.join(glossary)}</table>", "wrapper": "cr-report"})
     summary = ", ".join(f"{k} {v}" for k, v in changes.counts().items())
     meta = site.meta(new, src) + f'\n<p class="cr-changes-summary">{html.escape(old.date)} → {html.escape(new.date)}: {html.escape(summary)}</p>'
     return [site.render("chapter.md.j2", src, f"变更 Changes since {old.date}", sections=sections, meta=meta,

@@ -20,13 +20,8 @@ SEE = {
 ITEM_SEPARATOR = re.compile(r",\s*and\s+|,\s*or\s+|,\s*|\s+and\s+|\s+or\s+|以及|和|与|或|、|，")
 
 
-def slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
-
-
 def term_anchor(term: Term) -> str:
-    """g-<english name> (g-active-player-nonactive-player-order), or g-<Chinese name> without English."""
-    return "g-" + (slug(term.en) if term.en else re.sub(r"\s+", "-", term.zh or ""))
+    return term.anchor
 
 
 class GlossaryLinks:
@@ -68,8 +63,10 @@ def glossary_sections(termbase: Termbase, langs: dict[str, str], resolve: Resolv
         letter = letter if "A" <= letter <= "Z" else "#"
         groups.setdefault(letter, []).append(_entry(term, links, langs, resolve, stats, find_terms, rule_href))
     sections = [{"heading": letter, "anchor": f"g--{letter.lower() if letter != '#' else 'other'}",
-                 "html": "\n".join(blocks)} for letter, blocks in sorted(groups.items(), key=lambda g: g[0] == "#")]
-    sections.append({"heading": "拼音索引 Pinyin index", "anchor": "g--pinyin", "html": pinyin_index(termbase)})
+                 "html": "\n".join(blocks), "wrapper": "cr-glossary"}
+                for letter, blocks in sorted(groups.items(), key=lambda g: g[0] == "#")]
+    sections.append({"heading": "拼音索引 Pinyin index", "anchor": "g--pinyin", "html": pinyin_index(termbase),
+                     "wrapper": "cr-glossary"})
     return sections
 
 

@@ -227,7 +227,7 @@ class Site:
                                 + "</div>" for lang, tag in langs.items())
                 pages.append(self.render("chapter.md.j2", src, title, meta=self.meta(edition, src),
                                           older=edition is not self.current, sections=[{"heading": md_escape(title), "anchor": kind,
-                                                     "html": f'<div class="tx prose">{cells}</div>'}]))
+                                                     "html": f'<div class="tx prose">{cells}</div>', "wrapper": "cr-report"}]))
         index_src = f"{prefix}/index.md"
         pages.insert(0, self.render(
             "edition.md.j2", index_src, f"规则 Rules {edition.date}", meta=self.meta(edition, index_src),

@@ -15,6 +15,7 @@ from functools import lru_cache
 import opencc
 
 from .model import Edition, GlossaryPair, Issue, ParsedSource, Provenance
+from .anchors import slug
 from .numbers import RuleNumber, parse_number
 
 # “Equipment.” or `rule 311, “Planes,”` (group 1: the rule number a cited title belongs to)
@@ -51,6 +52,7 @@ class Term:
     edition: Edition | None = None  # whose rules define it
     verb: bool = False
     id: int = 0
+    anchor: str = ""  # on the glossary page: g-banding
 
     @property
     def key(self) -> str:
@@ -153,8 +155,10 @@ class Termbase:
             if term.edition is not None:
                 base._define_from_rules(term, rules_by_edition[term.edition.date])
         ordered = sorted(base.terms.values(), key=lambda t: ((t.en or "~").casefold(), t.zh or ""))
+        taken: set[str] = set()
         for number, term in enumerate(ordered, 1):
             term.id = number
+            term.anchor = _anchor(term, taken)
         return base
 
     def ordered(self) -> list[Term]:
@@ -283,6 +287,16 @@ class Termbase:
         """A jieba user dictionary ("word frequency tag" per line), so segmentation keeps terms whole."""
         words = sorted({form for term in self.terms.values() for form in term.zh_forms if len(form) > 1})
         return "".join(f"{word} 2000 n\n" for word in words)
+
+
+def _anchor(term: Term, taken: set[str]) -> str:
+    """g-<first English alias> ("Banding, “Bands with Other”" -> g-banding), the whole name when
+    that is taken by another entry, the Chinese name without English."""
+    names = [english_aliases(re.sub(r"\s*\(Obsolete\)$", "", term.en))[:1] + [term.en]] if term.en else [[]]
+    candidates = ["g-" + slug(n) for n in names[0]] + ["g-" + re.sub(r"\s+", "-", term.zh or "")]
+    anchor = next((c for c in candidates if c != "g-" and c not in taken), f"g-{term.id}")
+    taken.add(anchor)
+    return anchor
 
 
 def _is_title(text: str) -> bool:

@@ -115,6 +115,8 @@ def test_full_glossary_page(full_site):
         entry = html[html.index(f'id="{anchor}"'):][:400]
         assert f"<span lang=zh>{zh}</span>" in entry
     assert "已废止 Obsolete" in html[html.index('id="g-bury"'):][:300]
+    # anchors from the first alias ("Banding, “Bands with Other”"), the whole name when that is taken
+    assert 'id="g-banding"' in html and 'id="g-kicker"' in html and 'id="g-active-player"' in html
 
 
 def test_terms_marked_per_chapter_are_counted(corpus_loaded):
