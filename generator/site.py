@@ -100,15 +100,18 @@ class Site:
             return base if self.dir_urls else base + "index.html"
         return stem + "/" if self.dir_urls else stem + ".html"
 
+    def folder(self, src: str) -> str:
+        """The folder a page's URL resolves relative links against ("" for the site root)."""
+        url = self.url(src)
+        return url.rstrip("/") if url.endswith("/") else posixpath.dirname(url)
+
     def href(self, from_src: str, to_src: str, anchor: str = "") -> str:
+        """A relative link from one page to another (or to an anchor on the same page)."""
         if from_src == to_src and anchor:
             return f"#{anchor}"
-        target, here = self.url(to_src), self.url(from_src)
-        here_dir = here if here.endswith("/") or not here else posixpath.dirname(here) + "/"
-        if not here:
-            here_dir = ""
-        rel = posixpath.relpath(target or ".", here_dir.rstrip("/") or ".")
-        if target.endswith("/") or not target:
+        target = self.url(to_src)
+        rel = posixpath.relpath(target or ".", self.folder(from_src) or ".")
+        if target.endswith("/") or not target:  # a directory URL keeps its slash
             rel = "./" if rel == "." else rel + "/"
         return rel + (f"#{anchor}" if anchor else "")
 
@@ -119,9 +122,7 @@ class Site:
         return rel + (f"#{anchor}" if anchor else "")
 
     def asset(self, from_src: str, path: str) -> str:
-        here = self.url(from_src)
-        here_dir = here.rstrip("/") if here.endswith("/") else posixpath.dirname(here)
-        return posixpath.relpath(path, here_dir or ".")
+        return posixpath.relpath(path, self.folder(from_src) or ".")
 
     # pages ------------------------------------------------------------------------------------
     def pages(self) -> tuple[list[Page], dict[str, str], SiteReport]:
