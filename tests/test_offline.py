@@ -49,7 +49,7 @@ def test_everything_works_from_file_and_nothing_is_fetched_outside(browser, offl
         # search, through the worker stand-in
         links = search(page, "武具")
         assert any(link.endswith("cr/3.html#cr301-5") or "#cr301-5" in link for link in links), links[:5]
-        assert search(page, "R9034d")[0].endswith("cr/9.html#cr903-4d")
+        assert search(page, "R9034d", rule_first=True)[0].endswith("cr/9.html#cr903-4d")
         # the resolver page
         page.goto(root + "go/index.html#R9013a")
         page.wait_for_url(root + "cr/9.html#cr901-3a")
