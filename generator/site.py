@@ -63,10 +63,8 @@ class Page:
 
 @dataclass
 class SiteReport:
-    pages: list[str] = field(default_factory=list)
     links: dict[str, LinkStats] = field(default_factory=dict)  # per edition
     terms_marked: dict[str, int] = field(default_factory=dict)  # "<edition>/<chapter>" -> marks
-    written: int = 0
 
 
 class Site:
@@ -145,7 +143,6 @@ class Site:
                                       editions=[self._edition_summary("editions/index.md", e)
                                                 for e in self.editions[1:]]))
         assets.update(self._script_maps(pages))
-        report.pages = [p.src for p in pages]
         return pages, assets, report
 
     def nav(self, pages: list[Page]) -> list:
@@ -451,7 +448,6 @@ def write_site(site: Site, out_dir: Path) -> tuple[list[Page], SiteReport]:
         if not path.exists() or path.read_bytes() != data:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
-            report.written += 1
     if out_dir.exists():
         for path in sorted(out_dir.rglob("*"), reverse=True):
             if any(part.startswith(".") for part in path.relative_to(out_dir).parts):

@@ -101,9 +101,15 @@ def english_forms(name: str, verb: bool = False) -> set[str]:
     return forms
 
 
-def chinese_forms(name: str) -> tuple[str, set[str]]:
+def script_variants(form: str) -> set[str]:
+    """A Chinese form in both scripts: itself, Traditional (plain and Taiwan), Simplified."""
+    return {form, converter("s2t").convert(form), converter("s2tw").convert(form), to_simplified(form)}
+
+
+@lru_cache(maxsize=None)
+def chinese_forms(name: str) -> tuple[str, frozenset[str]]:
     """(the name without notes, every form to match): aliases split on ，and /, notes in brackets
-    dropped, an old translation (旧译旅法师) kept as a form, Traditional variants added."""
+    dropped, an old translation (旧译旅法师) kept as a form, every form in both scripts."""
     forms = set()
     for note in PARENTHETICAL.findall(name):
         old = OLD_TRANSLATION.match(note)
@@ -114,9 +120,7 @@ def chinese_forms(name: str) -> tuple[str, set[str]]:
         alias = alias.strip(" “”\"")
         if alias and "…" not in alias and "[" not in alias:
             forms.add(alias)
-    for form in list(forms):
-        forms |= {converter("s2t").convert(form), converter("s2tw").convert(form)}
-    return bare, forms
+    return bare, frozenset(v for form in forms for v in script_variants(form))
 
 
 def english_aliases(name: str) -> list[str]:
@@ -214,7 +218,7 @@ class Termbase:
         if term is None and what == "study note":
             # A note may spell the English differently ("state-based actiion"); the same Chinese
             # name in exactly one term is the stronger evidence.
-            same = [t for t in self.terms.values() if to_simplified(bare) in {to_simplified(f) for f in t.zh_forms}]
+            same = [t for t in self.terms.values() if to_simplified(bare) in t.zh_forms]
             if len(same) == 1:
                 term = same[0]
                 self.issues.append(Issue("warning", f"term {term.en!r}: {what} writes the English {en!r}", where))
@@ -223,8 +227,7 @@ class Termbase:
             term = self.terms[key] = Term(name, to_simplified(bare), dict(definitions), rule, edition=edition,
                                           verb=rule is not None and rule.section == 701)
         else:
-            known = {to_simplified(f) for f in term.zh_forms}
-            if term.zh and to_simplified(bare) not in known:
+            if term.zh and to_simplified(bare) not in term.zh_forms:  # the forms include their Simplified
                 self.issues.append(Issue("warning", f"term {en!r}: {what} has {zh!r}, {term.sources[0][0]} has "
                                          f"{term.zh!r}; both kept ({term.zh!r} first)", where))
                 term.variants.append(zh)
@@ -246,7 +249,6 @@ class Termbase:
                 term.en_forms |= english_forms(singular(alias) if plural_title else alias, term.verb)
         if zh:
             term.zh_forms |= chinese_forms(zh)[1]
-            term.zh_forms |= {to_simplified(f) for f in chinese_forms(zh)[1]}
 
     def _add_quoted(self, edition: Edition) -> None:
         """Terms the rules pair themselves: `have the subtype “Equipment.”` / `具有“武具”副类别`, and
