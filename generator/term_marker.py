@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import ahocorasick
 
-from .termbase import Termbase, lemma
+from .termbase import Termbase, english_forms, lemma, script_variants
 
 # Terms too common to help: the game's most basic words (every other rule has one; marking them
 # would bury the useful marks and grow chapter 7 by a third), and the field notes' over-links.
@@ -20,11 +20,12 @@ TOO_COMMON_TERMS = frozenset({
     "ability", "player", "card", "permanent", "creature", "spell", "effect", "object",
     "control, controller", "can’t", "becomes", "status", "unless", "you, your", "deal", "if",
 })
+TOO_COMMON_LEMMAS = frozenset(lemma(name) for name in TOO_COMMON_TERMS)  # "becomes" is keyed "become"
 # Forms never matched whatever term they belong to: short English words and generic Chinese ones.
 TOO_COMMON = frozenset({
     "x", "y", "a", "an", "it", "its", "is", "be", "or", "and", "the", "to", "of", "in", "on", "for", "with",
     "as", "at", "by", "this", "that", "each", "any", "may", "you", "your", "if", "deal", "deals", "dealt",
-    "你", "你的", "如果", "造成", "状态", "不能", "除非", "成为",
+    "你", "你的", "如果", "造成",
 })
 ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
@@ -41,7 +42,7 @@ class TermMarker:
             primary: dict[str, set[int]] = {}  # forms that are a term's own name, not an alias
             for term in self.termbase.terms.values():
                 target = term.redirect or term
-                if lemma(target.en or "") in TOO_COMMON_TERMS:
+                if lemma(target.en or "") in TOO_COMMON_LEMMAS:
                     continue
                 names = _own_names(term, lang)
                 for form in (term.en_forms if lang == "en" else term.zh_forms):
@@ -87,11 +88,7 @@ def _wordy(text: str, index: int) -> bool:
 
 
 def _own_names(term, lang: str) -> set[str]:
-    """The forms of a term's own name (not of its aliases): its name and, for Chinese, the
-    Traditional spellings of it."""
-    from .termbase import converter, english_forms
+    """The forms of a term's own name (not of its aliases), in both scripts for Chinese."""
     if lang == "en":
         return english_forms(term.en, term.verb) if term.en else set()
-    if not term.zh:
-        return set()
-    return {term.zh, converter("s2t").convert(term.zh), converter("s2tw").convert(term.zh)}
+    return script_variants(term.zh) if term.zh else set()

@@ -129,3 +129,17 @@ def test_terms_marked_per_chapter_are_counted(corpus_loaded):
 def test_jieba_dictionary(seed_terms):
     words = {line.split()[0] for line in seed_terms.jieba_dictionary().splitlines()}
     assert {"武具", "鹏洛客", "結合", "结合"} <= words
+
+
+def test_every_too_common_term_exists_and_is_never_marked(corpus_loaded):
+    """A listed name that matches no term (as "becomes" once did, keyed "become") would exclude nothing."""
+    from generator.term_marker import TOO_COMMON_LEMMAS
+    from generator.termbase import lemma
+    corpus = load_corpus(extra=[str(s.report.spec.file) for s in corpus_loaded])
+    termbase = Termbase.build(corpus.editions, corpus.primers)
+    common = {t.id for t in termbase.terms.values() if t.en and lemma(t.en) in TOO_COMMON_LEMMAS}
+    assert len(common) == len(TOO_COMMON_TERMS)
+    marker = TermMarker(termbase)
+    for rule in corpus.editions[0].rules():
+        for lang, text in rule.texts.items():
+            assert not common & {term for _, _, term in marker.find(text.text, lang)}, rule.number
