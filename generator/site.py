@@ -119,9 +119,6 @@ class Site:
         rel = posixpath.relpath(to_src, posixpath.dirname(from_src) or ".")
         return rel + (f"#{anchor}" if anchor else "")
 
-    def asset(self, from_src: str, path: str) -> str:
-        return posixpath.relpath(path, self.folder(from_src) or ".")
-
     # pages ------------------------------------------------------------------------------------
     def pages(self) -> tuple[list[Page], dict[str, str], SiteReport]:
         """Every page, the generated assets (path -> text), and the link statistics."""
@@ -259,7 +256,6 @@ class Site:
         attrs = ((f'data-chapter="{chapter.group(1)}" ' if chapter else "")
                  + f'data-script="{_script(edition).lower()}" '
                  f'data-edition="{html.escape(edition.date)}" '
-                 f'data-assets="{html.escape(self.asset(src, "assets/data/" + edition.date))}/" '
                  f'data-go="{html.escape(self.href(src, "go/index.md"))}"' + (' data-older="1"' if older else ""))
         label = ""
         if older:
@@ -316,7 +312,7 @@ class Site:
     def _site_script(self) -> str:
         """Where each edition's chapters are, newest edition first: the search box uses it to put a
         rule asked for by number (in any address form) first."""
-        data = [{"edition": e.date, "assets": f"assets/data/{e.date}/",
+        data = [{"edition": e.date,
                  "chapters": {str(c.number): self.url(self.chapter_src(e, c.number)) for c in e.chapters}}
                 for e in self.editions]
         return f"CR.site({json.dumps(data, ensure_ascii=False, separators=(',', ':'))});\n"

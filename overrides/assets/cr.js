@@ -8,20 +8,11 @@
   CR.data = CR.data || {};
   var waiting = {};
 
-  /* Preview data scripts call this: CR.previews(edition, chapter, {"702.19c": [en, zh], ...}) */
-  CR.previews = function (edition, chapter, rules) {
-    var key = edition + "/" + chapter;
-    CR.data[key] = rules;
-    (waiting[key] || []).forEach(function (done) { done(); });
-    delete waiting[key];
-  };
-
-  /* The terms script calls this once: CR.terms({id: [en, zh, definition en, definition zh, glossary url]}) */
-  CR.terms = function (terms) {
-    CR.termData = terms;
-    (waiting.terms || []).forEach(function (done) { done(); });
-    delete waiting.terms;
-  };
+  /* Data scripts (loaded with loadScript) hand over what they bring:
+   * CR.previews(edition, chapter, {"702.19c": [en, zh], ...}) for a chapter's rules, and
+   * CR.terms({id: [en, zh, definition en, definition zh, glossary url, zh Traditional, definition Traditional]}). */
+  CR.previews = function (edition, chapter, rules) { CR.data[edition + "/" + chapter] = rules; };
+  CR.terms = function (terms) { CR.termData = terms; };
 
   /* ---- display mode ---------------------------------------------------------------------- */
   function currentMode() {
@@ -121,7 +112,7 @@
     }
     if (!page || !page.dataset.chapter) { characters(); return; }
     var key = page.dataset.edition + "/" + page.dataset.chapter + "/" + wanted;
-    loadScript("cells:" + key, page.dataset.assets + page.dataset.chapter + "." + wanted + ".js", function () {
+    loadScript("cells:" + key, root() + "assets/data/" + page.dataset.edition + "/" + page.dataset.chapter + "." + wanted + ".js", function () {
       var cells = CR.cells[key] || {};
       Object.keys(cells).forEach(function (id) {
         var anchor = document.getElementById(id);
@@ -185,6 +176,7 @@
     return base.replace(/\/?$/, "/");
   }
 
+  /* Load a script once; `done` runs when it has loaded (or failed to: callers cope with no data). */
   function loadScript(key, src, done) {
     if (CR.loaded && CR.loaded[key]) { done(); return; }
     if (waiting[key]) { waiting[key].push(done); return; }
@@ -260,7 +252,7 @@
       (function next(i) {
         if (i >= editions.length) { done(null); return; }
         var edition = editions[i], key = edition.edition + "/" + chapter;
-        loadScript("data:" + key, root() + edition.assets + chapter + ".js", function () {
+        loadChapter(edition.edition, chapter, function () {
           var texts = (CR.data[key] || {})[number];
           if (!texts) { next(i + 1); return; }
           done({ number: number, edition: edition.edition, texts: texts,
@@ -324,16 +316,9 @@
     return pop;
   }
 
+  /* A chapter's rule texts (previews, and the rule a search asks for by number). */
   function loadChapter(edition, chapter, done) {
-    var key = edition + "/" + chapter;
-    if (CR.data[key]) { done(); return; }
-    if (waiting[key]) { waiting[key].push(done); return; }
-    waiting[key] = [done];
-    var page = pageInfo();
-    var script = document.createElement("script");
-    script.src = page.dataset.assets + chapter + ".js";
-    script.onerror = function () { CR.previews(edition, chapter, {}); };
-    document.head.appendChild(script);
+    loadScript("data:" + edition + "/" + chapter, root() + "assets/data/" + edition + "/" + chapter + ".js", done);
   }
 
   /* A rule's heading on this page (sections have none: their preview comes from the data). */
@@ -409,14 +394,7 @@
   function termOf(target) { return target && target.closest ? target.closest("u[t]") : null; }
 
   function loadTerms(done) {
-    if (CR.termData) { done(); return; }
-    if (waiting.terms) { waiting.terms.push(done); return; }
-    waiting.terms = [done];
-    var page = pageInfo();
-    var script = document.createElement("script");
-    script.src = root() + "assets/data/terms.js";
-    script.onerror = function () { CR.terms({}); };
-    document.head.appendChild(script);
+    loadScript("terms", root() + "assets/data/terms.js", function () { CR.termData = CR.termData || {}; done(); });
   }
 
   function element(tag, attrs, text) {
