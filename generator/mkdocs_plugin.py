@@ -30,7 +30,7 @@ JIEBA_TERMS = ".cr/jieba-terms.txt"  # in docs_dir; MkDocs leaves dot folders ou
 
 class GeneratorPlugin(BasePlugin):
     config_scheme = (
-        ("manifest", config_options.Type(str, default="docs_src/sources.yml")),
+        ("manifest", config_options.Type(str, default="docs_src/sources.yml")),  # "": only extra sources
         ("settings", config_options.Type(str, default="docs_src/site.yml")),
     )
 
@@ -38,7 +38,8 @@ class GeneratorPlugin(BasePlugin):
     def on_config(self, config):
         root = Path(config.config_file_path).parent
         extra = [p for p in os.environ.get(EXTRA_SOURCES, "").split(os.pathsep) if p]
-        corpus = load_corpus(root / self.config["manifest"], extra)
+        manifest = root / self.config["manifest"] if self.config["manifest"] else None
+        corpus = load_corpus(manifest, extra)
         if corpus.error_count:
             problems = [str(f) for f in corpus.failures]
             problems += [str(e) for s in corpus.loaded for e in s.report.errors]
@@ -46,7 +47,7 @@ class GeneratorPlugin(BasePlugin):
                               + "\n  ".join(problems[:20]))
         self.site = Site(corpus, settings=Settings.read(root / self.config["settings"]))
         # `mkdocs serve` rebuilds when any of these change: the manifest, the settings and every source
-        watched = [root / self.config["manifest"], root / self.config["settings"]]
+        watched = [path for path in (manifest, root / self.config["settings"]) if path]
         watched += [loaded.parsed.spec.file for loaded in corpus.loaded]
         config.watch.extend(str(path) for path in watched if path.exists() and str(path) not in config.watch)
         terms = Path(config.docs_dir) / JIEBA_TERMS

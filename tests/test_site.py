@@ -176,3 +176,10 @@ def test_hostile_study_note_is_rendered_harmless(tmp_path):
     assert "<script>alert" not in body and "<img src=x" not in body and "javascript:" not in body
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in body and 'href="https://example.org"' in body
     assert "<strong>消灭</strong>" in body and "<blockquote>" in body and "{{ config }}" in body
+
+
+def test_build_from_extra_sources_only(tmp_path):
+    result = build(tmp_path / "site", ROOT / "tests" / "fixtures" / "mini-official.en.txt", no_manifest=True)
+    assert result.returncode == 0, result.stderr[-2000:]
+    html = (tmp_path / "site" / "cr" / "1" / "index.html").read_text(encoding="utf-8")
+    assert "<h4 id=cr100-1>" in html and not (tmp_path / "site" / "editions").exists()
