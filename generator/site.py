@@ -190,7 +190,8 @@ class Site:
             sections = [{
                 "heading": md_escape(bilingual_title(section.number, section.titles)),
                 "anchor": f"cr{section.number}",
-                "html": "\n".join(renderer.rule(rule) for rule in section.rules),
+                "blocks": [{"html": "\n".join(renderer.rule(rule) for rule in chunk), "height": _estimated_height(chunk)}
+                           for chunk in _chunks(section.rules)],
             } for section in chapter.sections]
             title = bilingual_title(chapter.number, chapter.titles)
             pages.append(self.render("chapter.md.j2", src, title, sections=sections,
@@ -410,6 +411,30 @@ class Site:
 def _script(edition: Edition) -> str:
     scripts = {s.script for s in edition.sources if "zh" in s.languages and s.script}
     return "Hant" if scripts == {"Hant"} else "Hans"
+
+
+RULES_PER_BLOCK = 40
+
+
+def _chunks(rules: list) -> list[list]:
+    """A long section's rules in blocks of about RULES_PER_BLOCK, split before a numbered rule (never
+    between a rule and its subrules). The browser skips laying out blocks that are off screen
+    (content-visibility in cr.css), and a small block is all it lays out when one scrolls in."""
+    chunks: list[list] = [[]]
+    for rule in rules:
+        if len(chunks[-1]) >= RULES_PER_BLOCK and not rule.number.sub:
+            chunks.append([])
+        chunks[-1].append(rule)
+    return chunks
+
+
+def _estimated_height(rules: list) -> int:
+    """About how tall a block of rules is in rem, side by side on a wide screen (a least-squares fit
+    on the 2023 chapters), so that the scroll bar is about right before the browser lays it out."""
+    def chars(lang: str) -> int:
+        return sum(len(t.text) + sum(len(e.text) for e in t.examples)
+                   for rule in rules if (t := rule.texts.get(lang)) is not None)
+    return round(1.6 * len(rules) + max(chars("en"), 2 * chars("zh")) / 30)
 
 
 CELL_BREAK = "\n\u2063\n"  # between texts converted in one call: no phrase spans it

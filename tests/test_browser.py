@@ -67,11 +67,51 @@ def test_preview_of_a_rule_on_the_same_page_and_by_keyboard(page, seed_url):
     link.focus()
     pop = page.locator("#cr-pop")
     pop.wait_for(state="visible")
-    expected = page.locator(rule("301.5a", EN)).inner_text()
+    expected = page.locator(rule("301.5a", EN)).text_content()
     assert expected[:60] in pop.inner_text()
     assert link.get_attribute("aria-describedby") == "cr-pop"
     page.keyboard.press("Escape")
     pop.wait_for(state="hidden")
+
+
+def lands_under_header(page, anchor):
+    """Wait until the rule's heading sits just under the header (the header never covers it)."""
+    page.wait_for_function("""a => {
+        const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
+        const top = document.getElementById(a).getBoundingClientRect().top;
+        return top >= header - 1 && top < header + 40; }""", arg=anchor, timeout=10000)
+
+
+def test_long_chapter_lands_on_deep_rules(page, full_url):
+    """Chapter 7 lays out only the blocks on screen; every way to a deep rule still lands on it."""
+    page.goto(full_url + "cr/7/#cr702-150a")  # an address opened directly
+    lands_under_header(page, "cr702-150a")
+    page.evaluate("location.hash = '#cr702-19c'")  # a link within the page
+    lands_under_header(page, "cr702-19c")
+    page.click(".cr-modes button[data-mode='zh']")  # blocks laid out in the other mode change height
+    page.goto(full_url + "cr/7/#cr702-160")
+    lands_under_header(page, "cr702-160")
+    page.click(".cr-modes button[data-mode='both']")
+    page.goto(full_url + "cr/1/")
+    link = page.locator("a[href*='7/#cr702']").first  # instant navigation from another chapter
+    anchor = link.get_attribute("href").split("#")[1]
+    link.click()
+    page.wait_for_url("**/cr/7/#" + anchor)
+    lands_under_header(page, anchor)
+    assert page.locator("#" + anchor).is_visible()
+
+
+def test_long_chapter_scroll_bar_is_about_right_before_layout(page, full_url):
+    """Blocks off screen are not laid out; their estimated heights keep the page about as tall."""
+    page.goto(full_url + "cr/7/")
+    heights = """() => [document.documentElement.scrollHeight,
+                        ...Array.from(document.querySelectorAll('.rules'), b => b.getBoundingClientRect().height)]"""
+    estimated = page.evaluate(heights)
+    page.evaluate("document.querySelectorAll('.rules').forEach(b => b.style.contentVisibility = 'visible')")
+    real = page.evaluate(heights)
+    assert 0.9 < estimated[0] / real[0] < 1.1  # the whole page
+    close = [0.75 < e / r < 1.33 for e, r in zip(estimated[3:], real[3:])]  # each block (the first ones are on screen)
+    assert sum(close) >= 0.8 * len(close)
 
 
 def test_every_item_of_a_range_is_a_link_to_its_own_rule(page, full_url):
@@ -79,7 +119,7 @@ def test_every_item_of_a_range_is_a_link_to_its_own_rule(page, full_url):
     block = page.locator(rule("118.2", EN))
     first = block.locator("a[data-g]", has_text="601.2f")
     last = first.locator("xpath=following-sibling::a[1]")
-    assert last.inner_text() == "h"
+    assert last.text_content() == "h"
     for link, anchor in ((first, "cr601-2f"), (last, "cr601-2h")):
         assert link.get_attribute("href").endswith("#" + anchor)
     last.hover()
@@ -109,7 +149,7 @@ def test_display_mode_switches_without_reload_and_persists(page, seed_url):
     assert page.locator(".cr-modes button[data-mode='zh']").get_attribute("aria-pressed") == "true"
     # an example with no Chinese text still shows its English text in Chinese mode, and says so
     example_en, example_zh = page.locator("#cr903-4-ex1"), page.locator("#cr903-4-ex1 + .missing")
-    assert example_en.is_visible() and "暂无中文翻译" in example_zh.inner_text()
+    assert example_en.is_visible() and "暂无中文翻译" in example_zh.text_content()
     page.click(".cr-modes button[data-mode='en']")
     assert page.locator(rule("901.1", EN)).is_visible()
     assert not page.locator(rule("901.1", ZH)).is_visible()
@@ -136,7 +176,7 @@ def test_touch_tap_shows_preview_then_follows(browser, seed_url):
 def test_older_edition_pages(page, seed_url):
     page.goto(seed_url + "editions/2009-07-08/7/#cr702-19")
     assert "旧版规则 Older edition" in page.inner_text(".admonition-title")
-    assert page.locator(rule("702.19", ZH)).inner_text() == "結合"
+    assert page.locator(rule("702.19", ZH)).text_content() == "結合"
     page.locator(rule("702.19c", EN + " a[href$='#cr702-19j']")).first.hover()
     page.locator("#cr-pop").wait_for(state="visible")
     assert "Defending players" not in page.inner_text("#cr-pop")  # it shows 702.19j, not 702.19c
@@ -192,7 +232,7 @@ def test_term_tooltip_follows_the_display_mode(page, seed_url):
 def test_traditional_script_switches_persists_and_keeps_tooltips(page, seed_url):
     page.goto(seed_url + "cr/3/")
     zh = page.locator(rule("301.5", ZH))
-    assert "副类别" in zh.inner_text()
+    assert "副类别" in zh.text_content()
     assert page.locator(".cr-scripts button[data-script='hans']").get_attribute("aria-pressed") == "true"
     page.click(".cr-scripts button[data-script='hant']")
     page.wait_for_function("() => document.querySelector('h4#cr301-5 + [lang=en] + [lang^=zh]').textContent.includes('副類別')")
@@ -216,7 +256,7 @@ def test_traditional_script_switches_persists_and_keeps_tooltips(page, seed_url)
 def test_2009_source_in_its_own_script_until_simplified_is_chosen(page, seed_url):
     page.goto(seed_url + "editions/2009-07-08/7/")
     cell = page.locator(rule("702.19", ZH))
-    assert cell.inner_text() == "結合"  # as the post wrote it
+    assert cell.text_content() == "結合"  # as the post wrote it
     page.click(".cr-scripts button[data-script='hans']")
     page.wait_for_function("() => document.querySelector('h4#cr702-19 + [lang=en] + [lang^=zh]').textContent === '结合'")
 
