@@ -6,13 +6,22 @@ CR_EXTRA_SOURCES, paths separated by the OS path separator; `python -m generator
 sets it. The hooks run in this order:
   on_config (early)   load the sources, build the termbase, hand jieba the terms as a user dictionary
   on_pre_build        write the pages (after the offline plugin has turned directory URLs off)
-  on_post_build       write the search index compactly (UTF-8 instead of \\u escapes), before the
-                      offline plugin copies it into a script
+  on_page_markdown    set the blocks of rules and glossary entries aside (below), make their search entries
+  on_page_content     tell MkDocs the anchors in them, for its link validation
+  on_page_context     (late) put them back into the page
+  on_post_build       add the rule entries to the search index and write it compactly (UTF-8 instead
+                      of \\u escapes), before the offline plugin copies it into a script
+
+Blocks of rules (and of glossary entries) are raw HTML, which Markdown passes through unchanged; but Python-Markdown, MkDocs'
+anchor scan and the search plugin would each parse their thousands of tags (most of a build's time).
+So a block waits outside the page, as an HTML comment, until the page is ready for its template;
+the search entries the plugin would have made of it are made directly (search_index.rule_entries).
 """
 from __future__ import annotations
 
 import logging
 import os
+import re
 from pathlib import Path
 
 from mkdocs.config import config_options
@@ -20,12 +29,15 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 
 from .pipeline import load_corpus
-from .search_index import compact_search_index
+from .search_index import Segmenter, rule_entries, write_search_index
 from .site import Settings, Site, write_site
 
 log = logging.getLogger("mkdocs.plugins.cr-generator")
 EXTRA_SOURCES = "CR_EXTRA_SOURCES"
 JIEBA_TERMS = ".cr/jieba-terms.txt"  # in docs_dir; MkDocs leaves dot folders out of the site
+RULE_BLOCK = re.compile(r'^<div class="(?:rules|cr-glossary)"[^>]*>\n.*?\n</div>$', re.M | re.S)  # as chapter.md.j2 writes them
+SET_ASIDE = re.compile(r"<!--cr-rules-(\d+)-->")
+ANCHOR = re.compile(r'\bid="?([^\s">]+)')
 
 
 class GeneratorPlugin(BasePlugin):
@@ -33,6 +45,15 @@ class GeneratorPlugin(BasePlugin):
         ("manifest", config_options.Type(str, default="docs_src/sources.yml")),  # "": only extra sources
         ("settings", config_options.Type(str, default="docs_src/site.yml")),
     )
+
+    def __init__(self):
+        self.dirty = False
+        self.blocks: dict[str, list[str]] = {}  # page source -> its rule blocks, while it is built
+        self.entries: dict[str, list[dict]] = {}  # page URL -> search entries of its rules
+        self.segment = None
+
+    def on_startup(self, *, command, dirty):
+        self.dirty = dirty
 
     @event_priority(100)  # before the search plugin loads jieba's user dictionary
     def on_config(self, config):
@@ -68,10 +89,40 @@ class GeneratorPlugin(BasePlugin):
         for chapter, count in sorted(report.terms_marked.items()):
             log.info(f"cr-generator: {chapter}: {count} terms marked")
         self.report = report
+        if not self.dirty:
+            self.entries = {}
+        self.segment = self.segment or Segmenter()
+
+    def on_page_markdown(self, markdown, page, config, files):
+        blocks = self.blocks[page.file.src_uri] = []
+        entries = self.entries[page.url] = []
+        boost = (page.meta.get("search") or {}).get("boost")
+
+        def set_aside(block: re.Match) -> str:
+            found = rule_entries(page.url, block.group(), self.segment)
+            if found is None:  # text before its first heading: left to Markdown and the search plugin
+                return block.group()
+            for entry in found if boost is not None else ():
+                entry["boost"] = boost
+            entries.extend(found)
+            blocks.append(block.group())
+            return f"<!--cr-rules-{len(blocks) - 1}-->"
+        return RULE_BLOCK.sub(set_aside, markdown)
+
+    def on_page_content(self, html, page, config, files):
+        for block in self.blocks.get(page.file.src_uri, ()):
+            page.present_anchor_ids.update(ANCHOR.findall(block))
+        return html
+
+    @event_priority(-100)  # after the search plugin has read the page
+    def on_page_context(self, context, page, config, nav):
+        blocks = self.blocks.pop(page.file.src_uri, [])
+        page.content = SET_ASIDE.sub(lambda m: blocks[int(m.group(1))], page.content)
+        return context
 
     @event_priority(-50)  # after the search plugin writes the index, before the offline plugin copies it
     def on_post_build(self, config):
-        compact_search_index(Path(config.site_dir) / "search" / "search_index.json")
+        write_search_index(Path(config.site_dir) / "search" / "search_index.json", self.entries)
 
 
 def _write_if_changed(path: Path, text: str) -> None:

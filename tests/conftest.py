@@ -50,6 +50,7 @@ def seed_site(tmp_path_factory):
     site = tmp_path_factory.mktemp("seed-site")
     result = build(site)
     assert result.returncode == 0, result.stderr[-3000:]
+    assert "WARNING" not in result.stderr, result.stderr[-3000:]  # MkDocs validates every Markdown link
     return site
 
 

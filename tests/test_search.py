@@ -79,3 +79,52 @@ def test_index_is_compact_and_segmented(seed_site, full_site):
                                                   .read_text(encoding="utf-8"))["docs"])
     assert "\u200b鹏洛客\u200b" in text and "“武具”" in text  # whole, thanks to the termbase
     assert "\u200b。" not in text and "“\u200b" not in text  # no separator where punctuation splits anyway
+
+
+def test_rule_entries_are_the_ones_materials_parser_makes():
+    """Blocks of rules and glossary entries skip Material's HTML parser (the plugin sets them
+    aside); the entries made for them directly must be exactly the ones that parser makes."""
+    from types import SimpleNamespace
+
+    from material.plugins.search.plugin import SearchIndex
+
+    from conftest import MANIFEST
+    from generator.mkdocs_plugin import RULE_BLOCK
+    from generator.pipeline import load_corpus
+    from generator.search_index import Segmenter, rule_entries
+    from generator.site import Site
+
+    pages, _, _ = Site(load_corpus(MANIFEST)).pages()
+    blocks = [block for page in pages for block in RULE_BLOCK.findall(page.markdown)]
+    assert len(blocks) > 20 and any('class="cr-glossary"' in block for block in blocks)
+    segment = Segmenter()
+    for block in blocks:
+        material = SearchIndex()
+        material.add_entry_from_context(SimpleNamespace(content=block, toc=[], url="cr/9/", meta={}, title="9."))
+        assert material.entries[0]["text"] == ""  # the part before the first heading: nothing
+        assert rule_entries("cr/9/", block, segment) == material.entries[1:]
+
+
+def test_blocks_set_aside_come_back_whole_and_keep_their_anchors():
+    """The plugin takes rule blocks out of the Markdown and puts them back into the page's HTML;
+    MkDocs still knows their anchors, so a hand-written page may link to a rule with Markdown."""
+    from types import SimpleNamespace
+
+    from conftest import MANIFEST
+    from generator.mkdocs_plugin import GeneratorPlugin
+    from generator.pipeline import load_corpus
+    from generator.search_index import Segmenter
+    from generator.site import Site
+
+    chapter = next(p for p in Site(load_corpus(MANIFEST)).pages()[0] if p.src == "cr/9.md")
+    plugin = GeneratorPlugin()
+    plugin.segment = Segmenter()
+    page = SimpleNamespace(file=SimpleNamespace(src_uri=chapter.src), url="cr/9/", meta={}, present_anchor_ids=set())
+    markdown = plugin.on_page_markdown(chapter.markdown, page=page, config=None, files=None)
+    assert "<h4" not in markdown and "<!--cr-rules-0-->" in markdown
+    plugin.on_page_content("", page=page, config=None, files=None)
+    assert {"cr903-4d", "cr903-4-ex1"} <= page.present_anchor_ids
+    page.content = markdown  # as if Markdown had passed everything through
+    plugin.on_page_context({}, page=page, config=None, nav=None)
+    assert page.content == chapter.markdown
+    assert [e["location"] for e in plugin.entries["cr/9/"]][:2] == ["cr/9/#cr900-1", "cr/9/#cr900-2"]

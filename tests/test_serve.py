@@ -41,13 +41,13 @@ def test_serve_rebuilds_after_a_source_edit(browser, tmp_path):
             assert time.time() < deadline and server.poll() is None, "mkdocs serve did not start"
             time.sleep(0.5)
         page.goto(url)
-        assert "A planar die is a six-sided die." in page.inner_text("body")
+        assert "A planar die is a six-sided die." in page.text_content("body")
         source = tmp_path / "sources" / "cr-2023-11-17-ch9-casual-variants.en-zh.txt"
         text = source.read_text(encoding="utf-8")
         source.write_text(text.replace("A planar die is a six-sided die.", "A planar die is a twelve-sided die."),
                           encoding="utf-8")
         # the page open in the browser reloads itself (live reload) and shows the edit
-        page.wait_for_function("() => document.body.innerText.includes('twelve-sided')", timeout=60000)
+        page.wait_for_function("() => document.body.textContent.includes('twelve-sided')", timeout=60000)
         assert "twelve-sided" in _get(url)
     finally:
         page.close()
