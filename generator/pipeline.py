@@ -6,6 +6,7 @@ from pathlib import Path
 
 from .editions import assemble
 from .errors import SourceError
+from .gcpause import paused_gc
 from .loader import LoadedSource, load
 from .manifest import read_manifest, spec_from_path
 from .model import Edition, Issue
@@ -30,6 +31,7 @@ class Corpus:
         return [s.parsed for s in self.loaded if s.parsed.spec.role == "primer"]
 
 
+@paused_gc
 def load_corpus(manifest: Path | None = DEFAULT_MANIFEST, extra: list[str] = ()) -> Corpus:
     corpus = Corpus()
     specs = []

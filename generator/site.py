@@ -22,6 +22,7 @@ from .export import to_json
 from .keywords import match_keywords
 from .edition_pages import changes_pages, status_page
 from .status import edition_status
+from .gcpause import paused_gc
 from .glossary_page import glossary_sections, term_anchor
 from .model import Edition
 from .numbers import RuleNumber
@@ -68,6 +69,7 @@ class SiteReport:
 
 
 class Site:
+    @paused_gc
     def __init__(self, corpus: Corpus, dir_urls: bool = True, settings: Settings | None = None):
         self.corpus = corpus
         self.dir_urls = dir_urls
@@ -459,6 +461,7 @@ def safe_markdown(text: str) -> str:
     return JAVASCRIPT_LINK.sub("](#)", text)
 
 
+@paused_gc
 def write_site(site: Site, out_dir: Path) -> tuple[list[Page], SiteReport]:
     """Write every page and asset under out_dir; only changed files are touched, stale ones removed."""
     pages, assets, report = site.pages()
