@@ -61,8 +61,8 @@ def linked(text: str, resolve: Resolver, stats: LinkStats, extra: Callable[[str]
 
     The markup is kept short (chapter 7 has thousands of links and marks): a rule link is known by
     its `#cr...` anchor, so it needs no class; a term mark is <u t=ID> (u: text with a non-textual
-    annotation), its definition lives once
-    per site in terms.js; a range carries its members for the preview."""
+    annotation; pages drop the id, see site._page_marks), its definition lives once per site in
+    terms.js; a range carries its members for the preview."""
     out: list[str] = []
     last = 0
     refs = find_references(text)

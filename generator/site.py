@@ -192,7 +192,8 @@ class Site:
             sections = [{
                 "heading": md_escape(bilingual_title(section.number, section.titles)),
                 "anchor": f"cr{section.number}",
-                "blocks": [{"html": "\n".join(renderer.rule(rule) for rule in chunk), "height": _estimated_height(chunk)}
+                "blocks": [{"html": _page_marks("\n".join(renderer.rule(rule) for rule in chunk)),
+                            "height": _estimated_height(chunk)}
                            for chunk in _chunks(section.rules)],
             } for section in chapter.sections]
             title = bilingual_title(chapter.number, chapter.titles)
@@ -209,6 +210,8 @@ class Site:
             src = f"{prefix}/glossary.md"
             sections = glossary_sections(self.termbase, langs, self._resolver(edition, src, chapters), stats,
                                          self.marker.find, lambda term: self._rule_href(src, term))
+            for section in sections:
+                section["html"] = _page_marks(section["html"])
             pages.append(self.render("chapter.md.j2", src, "词汇表 Glossary", sections=sections,
                                       meta=self.meta(edition, src), older=False))
             assets["assets/data/terms.js"] = self._terms_script()
@@ -304,13 +307,16 @@ class Site:
 
     def _terms_script(self) -> str:
         """Every term once per site: id -> [English, Chinese, English definition, Chinese definition,
-        glossary address from the site root]. A script, so that file:// pages can load it."""
+        glossary address from the site root, Chinese and its definition in Traditional script], then
+        every marked form -> id. A script, so that file:// pages can load it."""
         glossary = self.url(f"{self.prefix(self.current)}/glossary.md")
         hant = converter("s2twp").convert
         data = {str(t.id): [t.en, t.zh, t.definitions.get("en"), t.definitions.get("zh"),
                             f"{glossary}#{term_anchor(t)}", t.zh and hant(t.zh),
                             t.definitions.get("zh") and hant(t.definitions["zh"])] for t in self.termbase.ordered()}
-        return f"CR.terms({json.dumps(data, ensure_ascii=False, separators=(',', ':'))});\n"
+        forms = dict(sorted(self.marker.forms().items()))
+        return (f"CR.terms({json.dumps(data, ensure_ascii=False, separators=(',', ':'))},"
+                f"{json.dumps(forms, ensure_ascii=False, separators=(',', ':'))});\n")
 
     def _site_script(self) -> str:
         """Where each edition's chapters are, newest edition first: the search box uses it to put a
@@ -451,6 +457,14 @@ def _convert_all(config: str, texts: list[str]) -> list[str]:
 
 
 TERM_MARK = re.compile(r"<u t=\d+>|</u>")
+TERM_ID = re.compile(r"<u t=\d+>")
+
+
+def _page_marks(html_text: str) -> str:
+    """Term marks on a page are bare <u>: the browser finds the term by its text (terms.js maps
+    every marked form to its term), which keeps chapter 7 some 45 kB smaller. The chapter data
+    (previews, the other script's cells) keeps the ids."""
+    return TERM_ID.sub("<u>", html_text)
 JAVASCRIPT_LINK = re.compile(r"\]\(\s*(?:javascript|data|vbscript):[^)]*\)", re.IGNORECASE)
 
 

@@ -62,6 +62,11 @@ class TermMarker:
                 automaton.make_automaton()
                 self.automata[lang] = automaton
 
+    def forms(self) -> dict[str, int]:
+        """Every form marked, as matched (English lower-cased), with its term: a page's marks carry
+        no id, the browser finds the term by the marked text."""
+        return {form: term_id for automaton in self.automata.values() for form, (_, term_id) in automaton.items()}
+
     @staticmethod
     def usable(form: str, lang: str) -> bool:
         if form.casefold() in TOO_COMMON or form in TOO_COMMON:

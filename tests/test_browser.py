@@ -184,7 +184,7 @@ def test_older_edition_pages(page, seed_url):
 
 
 def _term(page, text):
-    return page.locator("u[t]", has_text=text).first
+    return page.locator(".md-content u", has_text=text).first
 
 
 def test_term_tooltips_in_chinese_and_english(page, seed_url):
@@ -196,7 +196,7 @@ def test_term_tooltips_in_chinese_and_english(page, seed_url):
     assert pop.locator("a.cr-term-more").get_attribute("href").endswith("cr/glossary/#g-equipment")
     page.mouse.move(5, 5)
     pop.wait_for(state="hidden")
-    page.locator(rule("300.2a", EN + " u[t]"), has_text="artifact").first.hover()
+    page.locator(rule("300.2a", EN + " u"), has_text="artifact").first.hover()
     pop.wait_for(state="visible")
     assert "神器" in pop.inner_text() and "Artifact" in pop.inner_text()
 
@@ -238,7 +238,7 @@ def test_traditional_script_switches_persists_and_keeps_tooltips(page, seed_url)
     page.wait_for_function("() => document.querySelector('h4#cr301-5 + [lang=en] + [lang^=zh]').textContent.includes('副類別')")
     assert zh.get_attribute("lang") == "zh-Hant"
     assert "詞" in page.inner_text(".md-sidebar--primary")  # navigation too (词汇表 -> 詞…表)
-    page.locator(rule("301.5c", ZH + " u[t]"), has_text="副類別").first.hover()
+    page.locator(rule("301.5c", ZH + " u"), has_text="副類別").first.hover()
     pop = page.locator("#cr-pop")
     pop.wait_for(state="visible")
     assert "副類別" in pop.inner_text() and "subtype" in pop.inner_text()

@@ -35,7 +35,7 @@ def test_everything_works_from_file_and_nothing_is_fetched_outside(browser, offl
         assert not page.locator("h4#cr301-5 + [lang=en]").is_visible()
         page.click(".cr-modes button[data-mode='both']")
         # a term tooltip
-        page.locator("u[t]", has_text="武具").first.hover()
+        page.locator(".md-content u", has_text="武具").first.hover()
         pop = page.locator("#cr-pop")
         pop.wait_for(state="visible")
         assert "Equipment" in pop.inner_text()

@@ -1,4 +1,5 @@
 """The termbase, term marking and the glossary page (no browser)."""
+import json
 import re
 from collections import Counter
 
@@ -6,7 +7,7 @@ import pytest
 
 from generator.pipeline import load_corpus
 from generator.site import Site
-from generator.term_marker import TOO_COMMON, TOO_COMMON_TERMS, TermMarker
+from generator.term_marker import ASCII_LOWER, TOO_COMMON, TOO_COMMON_TERMS, TermMarker
 from generator.termbase import Termbase, chinese_forms, english_forms
 
 
@@ -59,39 +60,53 @@ def _blocks(html):
     return re.findall(r"<h4 id=(cr[\w-]+)>[^<]*</h4>(.*?)(?=<h4 |\n</div>)", html, re.S)
 
 
+def _forms(site):
+    """terms.js's map from each marked form to its term: marks on a page are bare <u>."""
+    script = (site / "assets" / "data" / "terms.js").read_text(encoding="utf-8")
+    return json.loads("[" + script[len("CR.terms("):-len(");\n")] + "]")[1]
+
+
+def _terms(html, forms):
+    """The term of each mark, found by its text as the browser finds it (English in lower case)."""
+    return [forms[text.translate(ASCII_LOWER)] for text in re.findall(r"<u>([^<]*)</u>", html)]
+
+
 def test_marked_in_both_languages_and_not_where_excluded(seed_site):
     html = (seed_site / "cr" / "3" / "index.html").read_text(encoding="utf-8")
     blocks = dict(_blocks(html))
-    equipment_id = re.search(r"<u t=(\d+)>武具</u>", html).group(1)
-    assert re.search(rf"<u t={equipment_id}>Equipment</u>", html)
+    forms = _forms(seed_site)
+    equipment = forms["武具"]
+    assert forms["equipment"] == equipment and "<u>Equipment</u>" in html and "<u>武具</u>" in html
     # not in the rule that defines it (301.5 and its subrules)
     for rule in ("cr301-5", "cr301-5a", "cr301-5b", "cr301-5c"):
-        assert f"<u t={equipment_id}>" not in blocks[rule]
+        assert equipment not in _terms(blocks[rule], forms)
     # not in headings or links
-    assert not re.search(r"<h[1-6][^>]*>[^<]*<u t", html)
-    assert not re.search(r"<a [^>]*>[^<]*<u t", html)
+    assert not re.search(r"<h[1-6][^>]*>[^<]*<u>", html)
+    assert not re.search(r"<a [^>]*>[^<]*<u>", html)
     # nothing too common
-    for word in re.findall(r"<u t=\d+>([^<]*)</u>", html):
+    for word in re.findall(r"<u>([^<]*)</u>", html):
         assert word.casefold() not in TOO_COMMON and len(word) > 1
     # at most once per rule in each language (rule text and examples together)
     for rule, block in blocks.items():
         for lang_cells in (re.findall(r"<div lang=en[^>]*>(.*?)</div>", block), re.findall(r"<div lang=zh[^>]*>(.*?)</div>", block)):
-            ids = Counter(re.findall(r"<u t=(\d+)>", "".join(lang_cells)))
+            ids = Counter(_terms("".join(lang_cells), forms))
             assert max(ids.values(), default=1) == 1, rule
 
 
 def test_traditional_text_of_2009_is_marked(seed_site):
     html = (seed_site / "editions" / "2009-07-08" / "7" / "index.html").read_text(encoding="utf-8")
-    assert re.search(r"<u t=\d+>犧牲</u>", html)  # the keyword action Sacrifice, in Traditional script
-    assert re.search(r"<u t=\d+>宣告阻擋者步驟</u>", html)
+    forms = _forms(seed_site)
+    for word in ("犧牲", "宣告阻擋者步驟"):  # the keyword action Sacrifice, and a step, in Traditional script
+        assert f"<u>{word}</u>" in html and word in forms
 
 
 def test_definitions_are_stored_once_per_site(seed_site):
     script = (seed_site / "assets" / "data" / "terms.js").read_text(encoding="utf-8")
     assert script.startswith("CR.terms({") and '"武具"' in script
     page = (seed_site / "cr" / "3" / "index.html").read_text(encoding="utf-8")
-    marks = re.findall(r"<u t[^>]*>", page)
-    assert len(marks) > 100 and all(re.fullmatch(r"<u t=\d+>", m) for m in marks)  # only a short id per mark
+    marks = re.findall(r"<u(?=[\s>])[^>]*>", page)
+    assert len(marks) > 100 and set(marks) == {"<u>"}  # no id, no class: the text says which term
+    assert len(_terms(page, _forms(seed_site))) == len(marks)  # and every mark's text is a known form
     destroy = re.search(r'"(\d+)":\["Destroy","消灭",[^,]*,"([^"]+)"', script)
     assert destroy and destroy.group(2).startswith("受到消灭效应") and destroy.group(2) not in page
 

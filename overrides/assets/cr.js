@@ -10,9 +10,10 @@
 
   /* Data scripts (loaded with loadScript) hand over what they bring:
    * CR.previews(edition, chapter, {"702.19c": [en, zh], ...}) for a chapter's rules, and
-   * CR.terms({id: [en, zh, definition en, definition zh, glossary url, zh Traditional, definition Traditional]}). */
+   * CR.terms({id: [en, zh, definition en, definition zh, glossary url, zh Traditional, definition Traditional]},
+   *          {marked form (English in lower case): id}). */
   CR.previews = function (edition, chapter, rules) { CR.data[edition + "/" + chapter] = rules; };
-  CR.terms = function (terms) { CR.termData = terms; };
+  CR.terms = function (terms, forms) { CR.termData = terms; CR.termForms = forms; };
 
   /* ---- display mode ---------------------------------------------------------------------- */
   function currentMode() {
@@ -391,10 +392,21 @@
   }
 
   /* ---- term tooltips --------------------------------------------------------------------- */
-  function termOf(target) { return target && target.closest ? target.closest("u[t]") : null; }
+  /* A term mark is <u>: on a page without an id (the term is found by the marked text), in the
+   * chapter data (previews, the other script's cells) as <u t=ID>. */
+  function termOf(target) { return target && target.closest ? target.closest("u") : null; }
+
+  function termId(mark) {
+    var text = mark.textContent.replace(/[A-Z]+/g, function (s) { return s.toLowerCase(); });
+    return mark.getAttribute("t") || CR.termForms[text];
+  }
 
   function loadTerms(done) {
-    loadScript("terms", root() + "assets/data/terms.js", function () { CR.termData = CR.termData || {}; done(); });
+    loadScript("terms", root() + "assets/data/terms.js", function () {
+      CR.termData = CR.termData || {};
+      CR.termForms = CR.termForms || {};
+      done();
+    });
   }
 
   function element(tag, attrs, text) {
@@ -408,7 +420,7 @@
     showing = mark;
     loadTerms(function () {
       if (showing !== mark) { return; }
-      var term = CR.termData[mark.getAttribute("t")];
+      var term = CR.termData[termId(mark)];
       var box = popover();
       box.textContent = "";
       if (!term) { box.appendChild(element("p", {}, mark.textContent)); } else {
@@ -508,14 +520,14 @@
     window.addEventListener("hashchange", followHash);
   }
 
-  /* Term marks are <u t=ID> (short: chapter 7 has thousands). They become keyboard stops when the
+  /* Term marks are <u> (short: chapter 7 has thousands). They become keyboard stops when the
    * reader first presses Tab (before focus moves), so that loading a page does not pay for
    * thousands of attribute changes that only keyboard users need. */
   var keyboard = false;
 
   function focusableTerms() {
     if (!keyboard) { return; }
-    document.querySelectorAll("u[t]:not([tabindex])").forEach(function (mark) {
+    document.querySelectorAll("u:not([tabindex])").forEach(function (mark) {
       mark.tabIndex = 0;
       mark.setAttribute("role", "term");
     });
