@@ -131,9 +131,9 @@ class RuleRenderer:
     zh_cells: dict = field(default_factory=dict)  # anchor of the rule or example -> HTML of its Chinese cell
 
     def rule(self, rule: Rule) -> str:
-        """A rule as one grid row: <h4 id=cr702-19c>702.19c</h4><div lang=en>…</div><div lang=zh>…</div>,
-        then a row per example. No wrapper elements: every parser in the build pays for each tag (and
-        divs, unlike paragraphs, leave no tags in the search index)."""
+        """A rule as one grid row: <h4 id=cr702-19c>702.19c</h4><p lang=en>…<p lang=zh>…, then a row
+        per example. No wrapper elements, and no </p>: the next cell, heading or the block's end closes
+        a paragraph (HTML's own rule), and chapter 7 has some 2,800 cells."""
         number = rule.number
         self._terms = {}
         if self.find_terms is not None:
@@ -155,8 +155,8 @@ class RuleRenderer:
             classes = [] if example < 0 else ["ex"]
             ident = f" id={element_id}" if element_id and not cells else ""
             if text is None or example >= len(text.examples):
-                cells.append(f'<div lang={tag} class="{" ".join(classes + ["missing"])}"{ident}>'
-                             f"{html.escape(MISSING[lang])}</div>")
+                cells.append(f'<p lang={tag} class="{" ".join(classes + ["missing"])}"{ident}>'
+                             f"{html.escape(MISSING[lang])}")
                 continue
             marks = self._terms.get(lang)
             source = text.text if example < 0 else text.examples[example].text
@@ -172,5 +172,5 @@ class RuleRenderer:
             cls = f" class={classes[0]}" if classes else ""
             if lang == "zh":
                 self.zh_cells[element_id or rule_id(rule.number)] = content
-            cells.append(f"<div lang={tag}{cls}{ident}>{content}</div>")
+            cells.append(f"<p lang={tag}{cls}{ident}>{content}")
         return "".join(cells)

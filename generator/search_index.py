@@ -27,8 +27,9 @@ from .termbase import converter
 HEADING = re.compile(r"<h([1-6]) id=\"?([^\s\">]+)\"?>(.*?)</h\1>", re.S)
 EXCLUDED = re.compile(r"<(\w+)[^>]*\sdata-search-exclude[\s>][^<]*(?:<(?!/?\1[\s>])[^<]*)*</\1>", re.S)
 TAG = re.compile(r"<(/?)(\w+)[^>]*>")
-KEPT = {"p", "code", "pre", "li", "ol", "ul", "sub", "sup"}  # tags Material keeps in the text, bare
+KEPT = {"code", "pre", "li", "ol", "ul", "sub", "sup"}  # tags Material keeps in the text, bare
 EMPTY_KEPT = re.compile(r"<(\w+)>\s*</\1>")
+SPACES = re.compile(r" {2,}")
 HAN = bre.compile(r"\p{script: Han}+", bre.UNICODE)  # the runs Material's search plugin segments
 
 
@@ -48,11 +49,15 @@ def rule_entries(location: str, block: str, segment) -> list[dict] | None:
 
 
 def _text(html_text: str) -> str:
-    """Text as Material's parser reads it: tags dropped but for a few kept bare, text escaped."""
-    kept = TAG.sub(lambda m: f"<{m.group(1)}{m.group(2)}>" if m.group(2) in KEPT else "", html_text)
-    parts = re.split(r"(<[^>]+>)", EMPTY_KEPT.sub("", kept))
-    return "".join(p if p.startswith("<") else html.escape(html.unescape(p), quote=False)
-                   for p in parts).replace("\n", " ").strip()
+    """Text as Material's parser reads it (tags dropped but for a few kept bare, text escaped), with
+    one difference: a paragraph is a word boundary, not a tag (rule cells are paragraphs whose end
+    tags are left out, which Material would keep as stray <p>s)."""
+    def tag(m: re.Match) -> str:
+        name = m.group(2)
+        return f"<{m.group(1)}{name}>" if name in KEPT else " " if name == "p" else ""
+    parts = re.split(r"(<[^>]+>)", EMPTY_KEPT.sub("", TAG.sub(tag, html_text)))
+    text = "".join(p if p.startswith("<") else html.escape(html.unescape(p), quote=False) for p in parts)
+    return SPACES.sub(" ", text.replace("\n", " ")).strip()
 
 
 class Segmenter:

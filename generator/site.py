@@ -192,7 +192,7 @@ class Site:
             sections = [{
                 "heading": md_escape(bilingual_title(section.number, section.titles)),
                 "anchor": f"cr{section.number}",
-                "blocks": [{"html": _page_marks("\n".join(renderer.rule(rule) for rule in chunk)),
+                "blocks": [{"html": _page_marks("".join(renderer.rule(rule) for rule in chunk)),
                             "height": _estimated_height(chunk)}
                            for chunk in _chunks(section.rules)],
             } for section in chapter.sections]

@@ -83,7 +83,8 @@ def test_index_is_compact_and_segmented(seed_site, full_site):
 
 def test_rule_entries_are_the_ones_materials_parser_makes():
     """Blocks of rules and glossary entries skip Material's HTML parser (the plugin sets them
-    aside); the entries made for them directly must be exactly the ones that parser makes."""
+    aside); the entries made for them directly must be the ones that parser makes, but for
+    paragraph tags, which become spaces (one between words is enough)."""
     from types import SimpleNamespace
 
     from material.plugins.search.plugin import SearchIndex
@@ -102,7 +103,11 @@ def test_rule_entries_are_the_ones_materials_parser_makes():
         material = SearchIndex()
         material.add_entry_from_context(SimpleNamespace(content=block, toc=[], url="cr/9/", meta={}, title="9."))
         assert material.entries[0]["text"] == ""  # the part before the first heading: nothing
-        assert rule_entries("cr/9/", block, segment) == material.entries[1:]
+        ours = rule_entries("cr/9/", block, segment)
+        for entry in ours + material.entries:  # U+200B next to a space is dropped in the index anyway
+            words = " ".join(re.sub("</?p>", " ", entry["text"]).split())
+            entry["text"] = re.sub("\u200b*( )\u200b*", " ", words).strip("\u200b")
+        assert ours == material.entries[1:]
 
 
 def test_blocks_set_aside_come_back_whole_and_keep_their_anchors():

@@ -88,7 +88,8 @@ def test_marked_in_both_languages_and_not_where_excluded(seed_site):
         assert word.casefold() not in TOO_COMMON and len(word) > 1
     # at most once per rule in each language (rule text and examples together)
     for rule, block in blocks.items():
-        for lang_cells in (re.findall(r"<div lang=en[^>]*>(.*?)</div>", block), re.findall(r"<div lang=zh[^>]*>(.*?)</div>", block)):
+        for lang_cells in (re.findall(r"<p lang=en[^>]*>(.*?)(?=<p |<div|$)", block, re.S),
+                           re.findall(r"<p lang=zh[^>]*>(.*?)(?=<p |<div|$)", block, re.S)):
             ids = Counter(_terms("".join(lang_cells), forms))
             assert max(ids.values(), default=1) == 1, rule
 

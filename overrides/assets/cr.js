@@ -331,7 +331,7 @@
   /* The rule's text cells, the paragraphs after its heading that are not examples. */
   function ruleCells(heading) {
     var cells = [], cell = heading.nextElementSibling;
-    while (cell && cell.tagName === "DIV" && !cell.classList.contains("ex")) { cells.push(cell); cell = cell.nextElementSibling; }
+    while (cell && cell.tagName === "P" && !cell.classList.contains("ex")) { cells.push(cell); cell = cell.nextElementSibling; }
     return cells;
   }
 
