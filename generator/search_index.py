@@ -22,7 +22,7 @@ from pathlib import Path
 
 from backrefs import bre
 
-from .termbase import converter
+from .termbase import convert_all
 
 HEADING = re.compile(r"<h([1-6]) id=\"?([^\s\">]+)\"?>(.*?)</h\1>", re.S)
 EXCLUDED = re.compile(r"<(\w+)[^>]*\sdata-search-exclude[\s>][^<]*(?:<(?!/?\1[\s>])[^<]*)*</\1>", re.S)
@@ -97,13 +97,12 @@ def write_search_index(path: Path, rule_entries_by_page: dict[str, list[dict]]) 
     separator = data.get("config", {}).get("separator", r"[\s\u200b\-]+")
     splits = re.compile(separator.replace("\\u200b", ""))
     redundant = re.compile(rf"\u200b+(?={splits.pattern})|(?<={_single(splits.pattern)})\u200b+|^\u200b+|\u200b+$")
-    t2s = converter("t2s")
     for entry in data.get("docs", []):
         for field in ("title", "text"):
             if field in entry:
                 entry[field] = redundant.sub("", entry[field])
-        text = entry.get("text", "")
-        simplified = t2s.convert(text)
+    texts = [entry.get("text", "") for entry in data.get("docs", [])]
+    for entry, text, simplified in zip(data.get("docs", []), texts, convert_all("t2s", texts)):
         if simplified != text:
             extra = {w for w in simplified.split("\u200b") if w and w not in text}
             if extra:

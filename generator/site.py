@@ -28,7 +28,7 @@ from .model import Edition
 from .numbers import RuleNumber
 from .pipeline import Corpus
 from .term_marker import TermMarker
-from .termbase import Termbase, converter
+from .termbase import Termbase, convert_all, converter
 from .render import LinkStats, RuleRenderer, bilingual_title, linked, md_escape
 from .xref import Ref
 
@@ -202,7 +202,7 @@ class Site:
             assets[f"assets/data/{edition.date}/{chapter.number}.js"] = self._previews(edition, chapter, renderer)
             report.terms_marked[f"{edition.date}/{chapter.number}"] = renderer.marks
             script, config = ("hans", "t2s") if langs["zh"] == "zh-Hant" else ("hant", "s2twp")
-            cells = dict(zip(renderer.zh_cells, _convert_all(config, list(renderer.zh_cells.values()))))
+            cells = dict(zip(renderer.zh_cells, convert_all(config, list(renderer.zh_cells.values()))))
             assets[f"assets/data/{edition.date}/{chapter.number}.{script}.js"] = (
                 f"CR.script({json.dumps(edition.date)},{chapter.number},{json.dumps(script)},"
                 f"{json.dumps(cells, ensure_ascii=False, separators=(',', ':'))});\n")
@@ -443,17 +443,6 @@ def _estimated_height(rules: list) -> int:
         return sum(len(t.text) + sum(len(e.text) for e in t.examples)
                    for rule in rules if (t := rule.texts.get(lang)) is not None)
     return round(1.6 * len(rules) + max(chars("en"), 2 * chars("zh")) / 30)
-
-
-CELL_BREAK = "\n\u2063\n"  # between texts converted in one call: no phrase spans it
-
-
-def _convert_all(config: str, texts: list[str]) -> list[str]:
-    """OpenCC over many texts in one call (one call per text costs more than the conversion)."""
-    converted = converter(config).convert(CELL_BREAK.join(texts)).split(CELL_BREAK)
-    if len(converted) != len(texts):  # a converter that touched the separator: convert one by one
-        return [converter(config).convert(text) for text in texts]
-    return converted
 
 
 TERM_MARK = re.compile(r"<u t=\d+>|</u>")

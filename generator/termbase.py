@@ -28,8 +28,20 @@ OLD_TRANSLATION = re.compile(r"旧译(.+)")
 
 
 @lru_cache(maxsize=None)
+@lru_cache(maxsize=None)
 def converter(config: str) -> opencc.OpenCC:
     return opencc.OpenCC(config)
+
+
+CELL_BREAK = "\n\u2063\n"  # between texts converted in one call: no phrase spans it
+
+
+def convert_all(config: str, texts: list[str]) -> list[str]:
+    """OpenCC over many texts in one call (one call per text costs more than the conversion)."""
+    converted = converter(config).convert(CELL_BREAK.join(texts)).split(CELL_BREAK)
+    if len(converted) != len(texts):  # a converter that touched the separator: convert one by one
+        return [converter(config).convert(text) for text in texts]
+    return converted
 
 
 def to_simplified(text: str) -> str:
@@ -276,8 +288,9 @@ class Termbase:
             return
         number = term.rule
         candidates = [number] if number.rule and number.sub else []
-        candidates += [n for n in sorted(rules) if n.section == number.section and
-                       (not number.rule or n.rule == number.rule) and n != number][:1] or [number]
+        first_under = min((n for n in rules if n.section == number.section and
+                           (not number.rule or n.rule == number.rule) and n != number), default=number)
+        candidates.append(first_under)
         for candidate in candidates:
             rule = rules.get(candidate)
             if rule and len(rule.texts.get("en", rule.texts.get("zh")).text) > 40:
