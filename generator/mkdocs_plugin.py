@@ -12,10 +12,11 @@ sets it. The hooks run in this order:
   on_post_build       add the rule entries to the search index and write it compactly (UTF-8 instead
                       of \\u escapes), before the offline plugin copies it into a script
 
-Blocks of rules (and of glossary entries) are raw HTML, which Markdown passes through unchanged; but Python-Markdown, MkDocs'
-anchor scan and the search plugin would each parse their thousands of tags (most of a build's time).
-So a block waits outside the page, as an HTML comment, until the page is ready for its template;
-the search entries the plugin would have made of it are made directly (search_index.rule_entries).
+Blocks of rules (and of glossary entries) are raw HTML, which Markdown passes through unchanged;
+but Python-Markdown, MkDocs' anchor scan and the search plugin would each parse their thousands of
+tags (most of a build's time). So a block waits outside the page, as an HTML comment, until the
+page is ready for its template; the search entries the search plugin would have made of it are
+made directly (search_index.rule_entries).
 """
 from __future__ import annotations
 
@@ -35,7 +36,8 @@ from .site import Settings, Site, write_site
 log = logging.getLogger("mkdocs.plugins.cr-generator")
 EXTRA_SOURCES = "CR_EXTRA_SOURCES"
 JIEBA_TERMS = ".cr/jieba-terms.txt"  # in docs_dir; MkDocs leaves dot folders out of the site
-RULE_BLOCK = re.compile(r'^<div class="(?:rules|cr-glossary)"[^>]*>\n.*?\n</div>$', re.M | re.S)  # as chapter.md.j2 writes them
+# a block of rules or glossary entries, as chapter.md.j2 writes it (no line inside is just "</div>")
+RULE_BLOCK = re.compile(r'^<div class="(?:rules|cr-glossary)"[^>]*>\n.*?\n</div>$', re.M | re.S)
 SET_ASIDE = re.compile(r"<!--cr-rules-(\d+)-->")
 ANCHOR = re.compile(r'\bid="?([^\s">]+)')
 
@@ -57,6 +59,8 @@ class GeneratorPlugin(BasePlugin):
 
     @event_priority(100)  # before the search plugin loads jieba's user dictionary
     def on_config(self, config):
+        import jieba
+        jieba.setLogLevel(logging.WARNING)  # not "Building prefix dict..." on every build
         root = Path(config.config_file_path).parent
         extra = [p for p in os.environ.get(EXTRA_SOURCES, "").split(os.pathsep) if p]
         manifest = root / self.config["manifest"] if self.config["manifest"] else None
@@ -102,8 +106,9 @@ class GeneratorPlugin(BasePlugin):
             found = rule_entries(page.url, block.group(), self.segment)
             if found is None:  # text before its first heading: left to Markdown and the search plugin
                 return block.group()
-            for entry in found if boost is not None else ():
-                entry["boost"] = boost
+            if boost is not None:
+                for entry in found:
+                    entry["boost"] = boost
             entries.extend(found)
             blocks.append(block.group())
             return f"<!--cr-rules-{len(blocks) - 1}-->"

@@ -1,10 +1,10 @@
 """The search index: entries for the rules, written by us, and Material's index rewritten compactly
 and findable in both Chinese scripts.
 
-Rule blocks bypass Material's HTML parser (see mkdocs_plugin): rule_entries makes the entries that
-parser would make of them, one per rule heading, with the same text (tags dropped, text escaped as
-in the HTML) and Chinese words separated by U+200B as Material does with jieba. A test builds both
-ways and compares.
+Blocks of rules and glossary entries bypass Material's HTML parser (see mkdocs_plugin):
+rule_entries makes the entries that parser would make of them, one per heading, with the same text
+(tags dropped, text escaped as in the HTML, paragraphs as spaces) and Chinese words separated by
+U+200B as Material does with jieba. A test compares them with the parser's on every seed block.
 
 Material writes the index with json.dumps' default ASCII escapes: every Chinese character costs
 six bytes (`\\u6b66`) instead of three, and so does every U+200B that jieba's segmentation adds.
