@@ -5,6 +5,7 @@ Extra sources for a build (for example the full CR texts) come from the environm
 CR_EXTRA_SOURCES, paths separated by the OS path separator; `python -m generator build --source`
 sets it. The hooks run in this order:
   on_config (early)   load the sources, build the termbase, hand jieba the terms as a user dictionary
+  on_serve            stop watching docs_dir: it holds only what the generator writes
   on_pre_build        write the pages (after the offline plugin has turned directory URLs off)
   on_page_markdown    set the blocks of rules and glossary entries aside (below), make their search entries
   on_page_content     tell MkDocs the anchors in them, for its link validation
@@ -96,6 +97,12 @@ class GeneratorPlugin(BasePlugin):
         if not self.dirty:
             self.entries = {}
         self.segment = self.segment or Segmenter()
+
+    def on_serve(self, server, config, builder):
+        """Everything in docs_dir is written by the generator from what `watch` lists (docs_src, the
+        sources): watching docs_dir as well would rebuild a second time after every edit."""
+        server.unwatch(config.docs_dir)
+        return server
 
     def on_page_markdown(self, markdown, page, config, files):
         blocks = self.blocks[page.file.src_uri] = []

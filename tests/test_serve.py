@@ -49,7 +49,9 @@ def test_serve_rebuilds_after_a_source_edit(browser, tmp_path):
         # the page open in the browser reloads itself (live reload) and shows the edit
         page.wait_for_function("() => document.body.textContent.includes('twelve-sided')", timeout=60000)
         assert "twelve-sided" in _get(url)
+        time.sleep(3)  # time for a second rebuild, if the generated pages set one off
     finally:
         page.close()
         server.terminate()
-        server.wait(timeout=20)
+        output = server.communicate(timeout=20)[0].decode("utf-8", "replace")
+    assert output.count("Building documentation") == 2, output  # the first build, and one per edit
