@@ -28,7 +28,7 @@ from .model import Edition
 from .numbers import RuleNumber
 from .pipeline import Corpus
 from .term_marker import TermMarker
-from .termbase import Termbase, convert_all, converter
+from .termbase import Termbase, convert_all
 from .render import LinkStats, RuleRenderer, bilingual_title, linked, md_escape
 from .xref import Ref
 
@@ -249,8 +249,8 @@ class Site:
         characters = sorted(ch for ch in present if "\u3400" <= ch <= "\u9fff")
         maps = {}
         for name, config in (("s2t", "s2tw"), ("t2s", "t2s")):
-            convert = converter(config).convert
-            pairs = {ch: out for ch in characters if len(out := convert(ch)) == 1 and out != ch}
+            pairs = {ch: out for ch, out in zip(characters, convert_all(config, characters))
+                     if len(out) == 1 and out != ch}
             maps[f"assets/data/{name}.js"] = (f"CR.charmap({json.dumps(name)},"
                                                f"{json.dumps(pairs, ensure_ascii=False, separators=(',', ':'))});\n")
         return maps
@@ -310,10 +310,10 @@ class Site:
         glossary address from the site root, Chinese and its definition in Traditional script], then
         every marked form -> id. A script, so that file:// pages can load it."""
         glossary = self.url(f"{self.prefix(self.current)}/glossary.md")
-        hant = converter("s2twp").convert
-        data = {str(t.id): [t.en, t.zh, t.definitions.get("en"), t.definitions.get("zh"),
-                            f"{glossary}#{term_anchor(t)}", t.zh and hant(t.zh),
-                            t.definitions.get("zh") and hant(t.definitions["zh"])] for t in self.termbase.ordered()}
+        terms = self.termbase.ordered()
+        hant = iter(convert_all("s2twp", [text for t in terms for text in (t.zh or "", t.definitions.get("zh") or "")]))
+        data = {str(t.id): [t.en, t.zh, t.definitions.get("en"), t.definitions.get("zh"), f"{glossary}#{term_anchor(t)}",
+                            next(hant) or None, next(hant) or None] for t in terms}
         forms = dict(sorted(self.marker.forms().items()))
         return (f"CR.terms({json.dumps(data, ensure_ascii=False, separators=(',', ':'))},"
                 f"{json.dumps(forms, ensure_ascii=False, separators=(',', ':'))});\n")
