@@ -167,13 +167,15 @@ def browser_figures(ours: Path, baseline: Path, runs: int) -> dict:
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path="/usr/bin/chromium", args=[
             "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"])
-        for name, root, chapter in (("ours", ours, "cr/7/"), ("baseline", baseline, "7/")):
-            url, server = serve(root)
-            usable, search = [], []
-            for _ in range(runs):
+        sites = {name: (serve(root), chapter) for name, root, chapter in
+                 (("ours", ours, "cr/7/"), ("baseline", baseline, "7/"))}
+        usable = {name: [] for name in sites}
+        search = {name: [] for name in sites}
+        for _ in range(runs):  # the two sites alternately, so that drift touches both alike
+            for name, ((url, _server), chapter) in sites.items():
                 page = chromium.new_page()
                 page.goto(url + chapter, wait_until="load")
-                usable.append(page.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd") / 1000)
+                usable[name].append(page.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd") / 1000)
                 page.close()
                 page = chromium.new_page()
                 page.goto(url, wait_until="load")
@@ -182,9 +184,10 @@ def browser_figures(ours: Path, baseline: Path, runs: int) -> dict:
                 box.press_sequentially("trample", delay=0)
                 page.wait_for_function("document.querySelectorAll('.md-search-result__item').length > 0",
                                        timeout=120000, polling=20)
-                search.append(page.evaluate("performance.now()") / 1000)
+                search[name].append(page.evaluate("performance.now()") / 1000)
                 page.close()
-            figures[name] = (statistics.median(usable), statistics.median(search))
+        for name, ((_url, server), _chapter) in sites.items():
+            figures[name] = (statistics.median(usable[name]), statistics.median(search[name]))
             server.shutdown()
         chromium.close()
     return figures
@@ -221,10 +224,12 @@ def main() -> None:
         baseline_config = baseline_project(work, corpus)
         ours_config = our_project(work)
         sources = [arg for s in SOURCES for arg in ("--source", str(s))]
-        our_builds = [run_module("generator", "build", "--config", str(ours_config), "--site-dir", str(work / "site"),
-                                 *sources) for _ in range(args.runs)]
-        base_builds = [run_module("mkdocs", "build", "-q", "-f", str(baseline_config), "-d", str(work / "base-site"))
-                       for _ in range(args.runs)]
+        our_builds, base_builds = [], []
+        for _ in range(args.runs):  # alternately, so that drift on a shared machine touches both alike
+            our_builds.append(run_module("generator", "build", "--config", str(ours_config), "--site-dir",
+                                         str(work / "site"), *sources))
+            base_builds.append(run_module("mkdocs", "build", "-q", "-f", str(baseline_config), "-d",
+                                          str(work / "base-site")))
         ours_build, base_build = (statistics.median(t for t, _ in b) for b in (our_builds, base_builds))
         ours_peak, base_peak = (max(m for _, m in b) / 1024 for b in (our_builds, base_builds))
         rows.append(("Whole build (generate + mkdocs build)", f"{ours_build:.2f} s", f"{base_build:.2f} s",
