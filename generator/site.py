@@ -454,6 +454,8 @@ def _page_marks(html_text: str) -> str:
     every marked form to its term), which keeps chapter 7 some 45 kB smaller. The chapter data
     (previews, the other script's cells) keeps the ids."""
     return TERM_ID.sub("<u>", html_text)
+
+
 JAVASCRIPT_LINK = re.compile(r"\]\(\s*(?:javascript|data|vbscript):[^)]*\)", re.IGNORECASE)
 
 

@@ -394,7 +394,10 @@
   /* ---- term tooltips --------------------------------------------------------------------- */
   /* A term mark is <u>: on a page without an id (the term is found by the marked text), in the
    * chapter data (previews, the other script's cells) as <u t=ID>. */
-  function termOf(target) { return target && target.closest ? target.closest("u") : null; }
+  function termOf(target) {
+    var mark = target && target.closest ? target.closest("u") : null;
+    return mark && mark.closest(".rules, .tx") ? mark : null;  /* rules, glossary, previews */
+  }
 
   function termId(mark) {
     var text = mark.textContent.replace(/[A-Z]+/g, function (s) { return s.toLowerCase(); });
@@ -527,7 +530,7 @@
 
   function focusableTerms() {
     if (!keyboard) { return; }
-    document.querySelectorAll("u:not([tabindex])").forEach(function (mark) {
+    document.querySelectorAll(".rules u:not([tabindex]), .tx u:not([tabindex])").forEach(function (mark) {
       mark.tabIndex = 0;
       mark.setAttribute("role", "term");
     });
