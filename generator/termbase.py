@@ -28,7 +28,6 @@ OLD_TRANSLATION = re.compile(r"旧译(.+)")
 
 
 @lru_cache(maxsize=None)
-@lru_cache(maxsize=None)
 def converter(config: str) -> opencc.OpenCC:
     return opencc.OpenCC(config)
 
