@@ -17,6 +17,7 @@ SEE = {
     "en": re.compile(r"\bSee(?: also)? (?P<items>[^.\d]+?)\.(?=\s|$)"),
     "zh": re.compile(r"(?:另参见|亦见|参见|另见)(?P<items>[^。；\d]+?)。"),
 }
+TAG = re.compile(r"<[^>]+>")
 ITEM_SEPARATOR = re.compile(r",\s*and\s+|,\s*or\s+|,\s*|\s+and\s+|\s+or\s+|以及|和|与|或|、|，")
 
 
@@ -63,11 +64,19 @@ def glossary_sections(termbase: Termbase, langs: dict[str, str], resolve: Resolv
         letter = letter if "A" <= letter <= "Z" else "#"
         groups.setdefault(letter, []).append(_entry(term, links, langs, resolve, stats, find_terms, rule_href))
     sections = [{"heading": letter, "anchor": f"g--{letter.lower() if letter != '#' else 'other'}",
-                 "html": "\n".join(blocks), "wrapper": "cr-glossary"}
+                 "html": "\n".join(blocks), "height": _estimated_height(blocks), "wrapper": "cr-glossary"}
                 for letter, blocks in sorted(groups.items(), key=lambda g: g[0] == "#")]
-    sections.append({"heading": "拼音索引 Pinyin index", "anchor": "g--pinyin", "html": pinyin_index(termbase),
-                     "wrapper": "cr-glossary"})
+    index = pinyin_index(termbase)
+    sections.append({"heading": "拼音索引 Pinyin index", "anchor": "g--pinyin", "html": index,
+                     "height": _estimated_height([index]), "wrapper": "cr-glossary"})
     return sections
+
+
+def _estimated_height(blocks: list[str]) -> int:
+    """About how tall entries are in rem on a wide screen (fitted on the 2023 glossary), so that the
+    scroll bar is about right before the browser lays them out (content-visibility in cr.css)."""
+    entries = sum(block.startswith("<div class=g>") for block in blocks)
+    return round(4 * entries + sum(len(TAG.sub("", block)) for block in blocks) / 55)
 
 
 def pinyin_index(termbase: Termbase) -> str:
