@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 from .anchors import rule_id
 from .diff import diff_editions, word_diff
-from .render import bilingual_title, md_escape
+from .render import bilingual_title
+from .safe import md_text
 
 if TYPE_CHECKING:  # the pages are the site's; importing it here at run time would be circular
     from .site import Page
@@ -41,9 +42,9 @@ def status_page(site) -> Page:
                 f"<p>例子 Examples: {examples_zh} / {examples} 有中文 with Chinese.</p>"
                 f"<p><b>无译文 Without a translation ({len(missing)})</b>: {' '.join(missing) or '—'}</p>"
                 f"<p><b>旧译 Stale translations ({len(stale)})</b></p><ul>{''.join(stale) or '<li>—</li>'}</ul>")
-        sections.append({"heading": md_escape(f"{edition.date}"), "anchor": f"status-{edition.date}", "html": body, "wrapper": "cr-report"})
+        sections.append({"heading": md_text(f"{edition.date}"), "anchor": f"status-{edition.date}", "html": body, "wrapper": "cr-report"})
     return site.render("chapter.md.j2", src, "翻译状态 Translation status", sections=sections,
-                        meta=site.meta(site.current, src), older=False)
+                        meta=site.meta(site.current, src))
 
 def changes_pages(site) -> list[Page]:
     """What changed since the previous edition of the official text, when the build has one."""
@@ -74,11 +75,10 @@ def changes_pages(site) -> list[Page]:
                 + (word_diff(g.old, g.new) if g.kind == "changed" else html.escape(g.new or g.old)) + "</td></tr>"
                 for g in changes.glossary]
     titles = {"added": "新增 Added", "removed": "删除 Removed", "moved": "改号 Renumbered", "changed": "修改 Changed"}
-    sections = [{"heading": md_escape(f"{titles[kind]} ({len(items)})"), "anchor": f"changes-{kind}",
+    sections = [{"heading": md_text(f"{titles[kind]} ({len(items)})"), "anchor": f"changes-{kind}",
                  "html": f"<table class=cr-changes>{''.join(items)}</table>", "wrapper": "cr-report"} for kind, items in rows.items()]
-    sections.append({"heading": md_escape(f"词汇表 Glossary ({len(glossary)})"), "anchor": "changes-glossary",
+    sections.append({"heading": md_text(f"词汇表 Glossary ({len(glossary)})"), "anchor": "changes-glossary",
                      "html": f"<table class=cr-changes>{''.join(glossary)}</table>", "wrapper": "cr-report"})
     summary = ", ".join(f"{k} {v}" for k, v in changes.counts().items())
     meta = site.meta(new, src) + f'\n<p class="cr-changes-summary">{html.escape(old.date)} → {html.escape(new.date)}: {html.escape(summary)}</p>'
-    return [site.render("chapter.md.j2", src, f"变更 Changes since {old.date}", sections=sections, meta=meta,
-                         older=False)]
+    return [site.render("chapter.md.j2", src, f"变更 Changes since {old.date}", sections=sections, meta=meta,)]

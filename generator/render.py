@@ -19,14 +19,6 @@ from .xref import Ref, find_references
 LANG_NAMES = {"en": "English", "zh": "中文"}
 EXAMPLE_LABEL = {"en": "Example:", "zh": "例如："}
 MISSING = {"en": "No English text in this source.", "zh": "暂无中文翻译。Translation missing."}
-MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
-
-
-def md_escape(text: str) -> str:
-    """Text for a Markdown heading or list item: no HTML, no Markdown syntax."""
-    return MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(text, quote=False))
-
-
 def bilingual_title(number: int, titles: dict) -> str:
     """"3. 牌类别 Card Types": the number, then the Chinese and English titles that exist."""
     zh, en = titles.get("zh"), titles.get("en")

@@ -25,11 +25,13 @@ from .status import edition_status
 from .gcpause import paused_gc
 from .glossary_page import glossary_sections, term_anchor
 from .model import Edition
+from .note_page import note_page_body
 from .numbers import RuleNumber
 from .pipeline import Corpus
 from .term_marker import TermMarker
 from .termbase import Termbase, convert_all
-from .render import LinkStats, RuleRenderer, bilingual_title, linked, md_escape
+from .render import LinkStats, RuleRenderer, bilingual_title, linked
+from .safe import front_matter, md_text, page_title, script_call
 from .xref import Ref
 
 TEMPLATES = jinja2.Environment(
@@ -159,11 +161,12 @@ class Site:
         nav += ["go/index.md", "about.md", "sources.md"]
         return [{titles[item]: item} if isinstance(item, str) and item in titles else item for item in nav]
 
-    def render(self, template: str, src: str, title: str, **values) -> Page:
-        text = TEMPLATES.get_template(template).render(title=title, title_md=md_escape(title),
-                                                       title_yaml=json.dumps(title, ensure_ascii=False),
-                                                       **values)
-        return Page(src, title, text)
+    def render(self, template: str, src: str, title: str, search_boost: float | None = None, **values) -> Page:
+        """A page from a template. `title` is plain text (it may come from a source); the page's
+        title is its escaped form, and the template gets it as a Markdown heading."""
+        head = front_matter(title=page_title(title), search_boost=search_boost)
+        text = head + TEMPLATES.get_template(template).render(title_md=md_text(title), **values)
+        return Page(src, page_title(title), text)
 
     def _edition_summary(self, from_src: str, edition: Edition) -> dict:
         return {
@@ -190,7 +193,7 @@ class Site:
                 stale={s.number: s.translates for s in self.status[edition.date].stale},
                 notes={number: note(src) for number, note in self.notes.get(edition.date, {}).items()})
             sections = [{
-                "heading": md_escape(bilingual_title(section.number, section.titles)),
+                "heading": md_text(bilingual_title(section.number, section.titles)),
                 "anchor": f"cr{section.number}",
                 "blocks": [{"html": _page_marks("".join(renderer.rule(rule) for rule in chunk)),
                             "height": _estimated_height(chunk)}
@@ -198,14 +201,13 @@ class Site:
             } for section in chapter.sections]
             title = bilingual_title(chapter.number, chapter.titles)
             pages.append(self.render("chapter.md.j2", src, title, sections=sections,
-                                      meta=self.meta(edition, src), older=edition is not self.current))
+                                      meta=self.meta(edition, src), search_boost=None if edition is self.current else 0.5))
             assets[f"assets/data/{edition.date}/{chapter.number}.js"] = self._previews(edition, chapter, renderer)
             report.terms_marked[f"{edition.date}/{chapter.number}"] = renderer.marks
             script, config = ("hans", "t2s") if langs["zh"] == "zh-Hant" else ("hant", "s2twp")
             cells = dict(zip(renderer.zh_cells, convert_all(config, list(renderer.zh_cells.values()))))
-            assets[f"assets/data/{edition.date}/{chapter.number}.{script}.js"] = (
-                f"CR.script({json.dumps(edition.date)},{chapter.number},{json.dumps(script)},"
-                f"{json.dumps(cells, ensure_ascii=False, separators=(',', ':'))});\n")
+            assets[f"assets/data/{edition.date}/{chapter.number}.{script}.js"] = script_call(
+                "script", edition.date, chapter.number, script, cells)
         if edition is self.current and self.termbase.terms:
             src = f"{prefix}/glossary.md"
             sections = glossary_sections(self.termbase, langs, self._resolver(edition, src, chapters), stats,
@@ -213,7 +215,7 @@ class Site:
             for section in sections:
                 section["html"] = _page_marks(section["html"])
             pages.append(self.render("chapter.md.j2", src, "词汇表 Glossary", sections=sections,
-                                      meta=self.meta(edition, src), older=False))
+                                      meta=self.meta(edition, src)))
             assets["assets/data/terms.js"] = self._terms_script()
         if edition is self.current:
             assets["assets/data/site.js"] = self._site_script()
@@ -227,16 +229,16 @@ class Site:
                                 + "".join(f"<p>{linked(p.text, resolve, stats)}</p>" for p in texts.get(lang, []))
                                 + "</div>" for lang, tag in langs.items())
                 pages.append(self.render("chapter.md.j2", src, title, meta=self.meta(edition, src),
-                                          older=edition is not self.current, sections=[{"heading": md_escape(title), "anchor": kind,
+                                          search_boost=None if edition is self.current else 0.5, sections=[{"heading": md_text(title), "anchor": kind,
                                                      "html": f'<div class="tx prose">{cells}</div>', "wrapper": "cr-report"}]))
         index_src = f"{prefix}/index.md"
         pages.insert(0, self.render(
             "edition.md.j2", index_src, f"规则 Rules {edition.date}", meta=self.meta(edition, index_src),
             extras=[{"title": p.title, "href": self.md_link(index_src, p.src)} for p in pages
                     if not re.fullmatch(r".*/\d\.md", p.src)],
-            chapters=[{"title": md_escape(bilingual_title(c.number, c.titles)),
+            chapters=[{"title": md_text(bilingual_title(c.number, c.titles)),
                        "href": self.md_link(index_src, self.chapter_src(edition, c.number)),
-                       "sections": [{"title": md_escape(bilingual_title(s.number, s.titles)),
+                       "sections": [{"title": md_text(bilingual_title(s.number, s.titles)),
                                      "href": self.md_link(index_src, self.chapter_src(edition, c.number),
                                                           f"cr{s.number}")}
                                     for s in c.sections]} for c in edition.chapters]))
@@ -251,8 +253,7 @@ class Site:
         for name, config in (("s2t", "s2tw"), ("t2s", "t2s")):
             pairs = {ch: out for ch, out in zip(characters, convert_all(config, characters))
                      if len(out) == 1 and out != ch}
-            maps[f"assets/data/{name}.js"] = (f"CR.charmap({json.dumps(name)},"
-                                               f"{json.dumps(pairs, ensure_ascii=False, separators=(',', ':'))});\n")
+            maps[f"assets/data/{name}.js"] = script_call("charmap", name, pairs)
         return maps
 
     def meta(self, edition: Edition, src: str) -> str:
@@ -315,8 +316,7 @@ class Site:
         data = {str(t.id): [t.en, t.zh, t.definitions.get("en"), t.definitions.get("zh"), f"{glossary}#{term_anchor(t)}",
                             next(hant) or None, next(hant) or None] for t in terms}
         forms = dict(sorted(self.marker.forms().items()))
-        return (f"CR.terms({json.dumps(data, ensure_ascii=False, separators=(',', ':'))},"
-                f"{json.dumps(forms, ensure_ascii=False, separators=(',', ':'))});\n")
+        return script_call("terms", data, forms)
 
     def _site_script(self) -> str:
         """Where each edition's chapters are, newest edition first: the search box uses it to put a
@@ -324,7 +324,7 @@ class Site:
         data = [{"edition": e.date,
                  "chapters": {str(c.number): self.url(self.chapter_src(e, c.number)) for c in e.chapters}}
                 for e in self.editions]
-        return f"CR.site({json.dumps(data, ensure_ascii=False, separators=(',', ':'))});\n"
+        return script_call("site", data)
 
     def _previews(self, edition: Edition, chapter, renderer: RuleRenderer) -> str:
         """Hover previews for one chapter, as a script (scripts load from file:// too; JSON fetches
@@ -342,14 +342,13 @@ class Site:
                 for lang in ("en", "zh")]
             for rule in section.rules:
                 data[str(rule.number)] = [plain(rule.number, lang) for lang in ("en", "zh")]
-        payload = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-        return f"CR.previews({json.dumps(edition.date)},{chapter.number},{payload});\n"
+        return script_call("previews", edition.date, chapter.number, data)
 
     def _home(self) -> Page:
         current = self._edition_summary("index.md", self.current) if self.current else None
         chapters = []
         if self.current:
-            chapters = [{"title": md_escape(bilingual_title(c.number, c.titles)),
+            chapters = [{"title": md_text(bilingual_title(c.number, c.titles)),
                          "href": self.md_link("index.md", self.chapter_src(self.current, c.number))}
                         for c in self.current.chapters]
         older = [self._edition_summary("index.md", e) for e in self.editions[1:]]
@@ -362,7 +361,7 @@ class Site:
         pages = []
         for parsed in self.corpus.primers[:1]:
             pages.append(self.render("primer.md.j2", "primer.md", "入门笔记 Primer",
-                                      body=safe_markdown(parsed.page or ""),
+                                      body=note_page_body(parsed.page or ""),
                                       source=html.escape(parsed.spec.title or parsed.spec.path)))
         return pages
 
@@ -454,16 +453,6 @@ def _page_marks(html_text: str) -> str:
     every marked form to its term), which keeps chapter 7 some 45 kB smaller. The chapter data
     (previews, the other script's cells) keeps the ids."""
     return TERM_ID.sub("<u>", html_text)
-
-
-JAVASCRIPT_LINK = re.compile(r"\]\(\s*(?:javascript|data|vbscript):[^)]*\)", re.IGNORECASE)
-
-
-def safe_markdown(text: str) -> str:
-    """A note's Markdown with no raw HTML and no script links: it is rendered, but not trusted."""
-    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    text = re.sub(r"^(\s*)&gt;", r"\1>", text, flags=re.MULTILINE)  # keep block quotes
-    return JAVASCRIPT_LINK.sub("](#)", text)
 
 
 @paused_gc

@@ -1,0 +1,52 @@
+"""Every way text from a source becomes part of a page, each written once.
+
+Source text is untrusted (it comes from the web, forums, other people's edits). It reaches the
+site through these functions only, one per place it can go:
+
+    html_text      element content and attribute values (quotes escaped too)
+    md_text        a Markdown heading, list item or link text: no HTML and no Markdown syntax
+    page_title     the page title MkDocs and its successors put unescaped into <title>, the header,
+                   the navigation and the search index: so it is HTML-escaped text
+    front_matter   the YAML block at the top of a generated page
+    script_call    a data script (`CR.name(arg, ...);`): JSON that cannot close a <script> element
+"""
+from __future__ import annotations
+
+import html
+import json
+import re
+
+MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
+# JSON is JavaScript, except that these would end an inline <script> or start an HTML comment,
+# and the two line separators were not allowed in JavaScript strings before ES2019
+SCRIPT_UNSAFE = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+
+
+def html_text(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def md_text(text: str) -> str:
+    return MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(text, quote=False))
+
+
+def page_title(text: str) -> str:
+    return html_text(" ".join(text.split()))
+
+
+def front_matter(title: str, search_boost: float | None = None) -> str:
+    """A YAML front matter block. The title is a JSON string with every non-ASCII character as an
+    escape, which YAML reads as a double-quoted scalar: no character of a title (a quote, a colon,
+    a control character) can end the value or make the block invalid."""
+    boost = f"search:\n  boost: {float(search_boost)}\n" if search_boost is not None else ""
+    return f"---\ntitle: {json.dumps(title)}\n{boost}---\n"
+
+
+def script_json(value) -> str:
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return re.sub("[<>&\u2028\u2029]", lambda m: SCRIPT_UNSAFE[m.group()], text)
+
+
+def script_call(name: str, *args) -> str:
+    """One line of a data script: `CR.name(arg, ...);`, every argument as safe JSON."""
+    return f"CR.{name}({','.join(script_json(a) for a in args)});\n"
