@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from .errors import SourceError
 from .ledger import Ledger
-from .model import LANGUAGES, Issue, ParsedSource, SourceSpec
+from .model import LANGUAGES, Issue, ParsedSource, Provenance, SourceSpec
 from .numbers import sequence_problems
 from .parsers import PARSERS, detect
 from .textio import SourceText, read_source
@@ -57,7 +57,7 @@ class LoadedSource:
 
 def load(spec: SourceSpec) -> LoadedSource:
     """Raises SourceError for input that cannot be read as text at all."""
-    source = read_source(spec.file, spec.path, spec.encoding)
+    source = read_source(spec.file, spec.path, spec.encoding, spec.bad_bytes)
     return load_text(source, spec)
 
 
@@ -69,8 +69,8 @@ def load_text(source: SourceText, spec: SourceSpec) -> LoadedSource:
             raise SourceError(spec.path, first, "not a rules text in any known format "
                               f"({', '.join(PARSERS)}): no numbered rules, contents or glossary found")
     parsed, ledger = PARSERS[spec.format].parse(source, spec)
-    for note in source.notes:
-        parsed.warn(note)
+    for line, note in source.notes:
+        parsed.warn(note, Provenance(spec.path, line or 0))
     _check(parsed, ledger)
     return LoadedSource(parsed, _report(parsed, ledger))
 

@@ -10,7 +10,7 @@ from .errors import SourceError
 from .model import LANGUAGES, SourceSpec
 from .parsers import PARSERS
 
-FIELDS = {"path", "format", "languages", "script", "edition", "role", "title", "encoding"}
+FIELDS = {"path", "format", "languages", "script", "edition", "role", "title", "encoding", "bad_bytes"}
 ROLES = ("rules", "primer")
 SCRIPTS = ("Hans", "Hant")
 EDITION = re.compile(r"\d{4}(?:-\d{2}(?:-\d{2})?)?")
@@ -62,9 +62,12 @@ def spec_from_entry(data: dict, base: Path, shown: str, line: int) -> SourceSpec
     role = data.get("role", "rules")
     if role not in ROLES:
         raise SourceError(shown, line, f"role must be one of {', '.join(ROLES)}, got {role!r}")
+    bad_bytes = data.get("bad_bytes", "error")
+    if bad_bytes not in ("error", "replace"):
+        raise SourceError(shown, line, f"bad_bytes must be 'error' or 'replace', got {bad_bytes!r}")
     file = (base / data["path"]).resolve()
     return SourceSpec(str(data["path"]), file, fmt, languages, script, edition, role, data.get("title"),
-                      data.get("encoding"))
+                      data.get("encoding"), bad_bytes)
 
 
 def spec_from_path(path: str) -> SourceSpec:

@@ -112,6 +112,7 @@ class SourceSpec:
     role: str = "rules"  # rules | primer
     title: str | None = None
     encoding: str | None = None
+    bad_bytes: str = "error"  # or "replace": invalid UTF-8 bytes become U+FFFD, reported per line
 
 
 @dataclass

@@ -53,3 +53,43 @@ def test_wrong_declared_encoding_names_the_line():
 def test_unknown_declared_encoding():
     with pytest.raises(SourceError, match="unknown encoding"):
         decode(b"100.1. x", "x.txt", declared="klingon-8")
+
+
+def test_invalid_utf8_in_a_utf8_file_names_line_and_column():
+    data = "100.1. “one”\n100.2. two\n100.3. thr".encode() + b"\xe9e"
+    with pytest.raises(SourceError) as caught:
+        decode(data, "x.txt")
+    assert caught.value.line == 3 and "column 11" in caught.value.message and "UTF-8" in caught.value.message
+
+
+@pytest.mark.parametrize("sep", ["\r", "\n", "\r\n"])
+def test_line_numbers_of_errors_follow_every_line_ending_style(sep):
+    data = sep.join(["100.1. “a”"] * 3485).encode() + sep.encode() + b"100.2. \xff"
+    with pytest.raises(SourceError) as caught:
+        decode(codecs.BOM_UTF8 + data, "x.txt")  # a BOM used to give a traceback here
+    assert caught.value.line == 3486
+
+
+def test_bad_bytes_replace_reports_each_damaged_line():
+    data = "100.1. “a” — x\r100.2. b".encode() + b"\x91\r100.3. \x92c"
+    text, encoding, notes = decode(data, "x.txt", bad_bytes="replace")
+    assert encoding == "utf-8" and text.count("\ufffd") == 2
+    assert [line for line, _ in notes] == [2, 3]
+
+
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be"])
+def test_utf16_without_bom_is_recognised(codec):
+    text, found, notes = decode(TEXT.encode(codec), "f.txt")
+    assert text == TEXT and found == codec and "without a byte order mark" in notes[0][1]
+
+
+def test_control_characters_are_reported_and_cp1252_punctuation_restored():
+    source = from_string("100.1. a\x91quoted\x92 b\x7f\n100.2. fine")
+    assert source.lines == ["100.1. a‘quoted’ b", "100.2. fine"]
+    assert [line for line, _ in source.notes] == [1] and "U+0091" in source.notes[0][1]
+
+
+def test_a_mix_of_bare_cr_and_lf_reads_cr_lf_as_two_breaks():
+    """Lines ending in CR, with an empty line ending in LF after one of them: a blank line."""
+    assert from_string("a\rb\r\nc\rd\re\n").lines == ["a", "b", "", "c", "d", "e", ""]
+    assert from_string("a\r\nb\r\nc\nd").lines == ["a", "b", "c", "d"]  # CR LF is the file's own convention
