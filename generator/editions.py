@@ -42,13 +42,16 @@ def _edition(date: str, sources: list[ParsedSource], issues: list[Issue]) -> Edi
             for number, titles in list(own.items()) + list(parsed.contents.items()):
                 if (number < 10) == (table is chapter_titles):
                     for lang, title in titles.items():
-                        table.setdefault(number, {}).setdefault(lang, title)
-        for mine, theirs in ((introduction, parsed.introduction), (credits, parsed.credits)):
+                        kept = table.setdefault(number, {}).setdefault(lang, title)
+                        if kept.text != title.text and kept.source.path != title.source.path:
+                            issues.append(_disagreement(f"the title of {number} ({lang})", kept, title))
+        for kind, mine, theirs in (("the introduction", introduction, parsed.introduction),
+                                   ("the credits", credits, parsed.credits)):
             for lang, passages in theirs.items():
-                mine.setdefault(lang, passages)
+                _compare_passages(f"{kind} ({lang})", mine.setdefault(lang, passages), passages, issues)
         for lang, entries in parsed.glossary.items():
             if entries:
-                glossaries.setdefault(lang, entries)
+                _compare_glossaries(lang, glossaries.setdefault(lang, entries), entries, issues)
     chapters = _structure(rules, chapter_titles, section_titles)
     glossary = _glossary(glossaries, _bilingual_titles(rules, section_titles), issues)
     return Edition(date, chapters, glossary, introduction, credits, [p.spec for p in sources])
@@ -64,10 +67,50 @@ def _merge_text(rule: Rule, lang: str, text: RuleText, issues: list[Issue]) -> N
                             f"{kept.source.path}:{kept.source.line}", text.source))
 
 
+def _disagreement(what: str, kept, other) -> Issue:
+    """`other` (a Passage or a glossary entry of another source) says something else than `kept`."""
+    return Issue("warning", f"{what} differs from the one kept from {kept.source}", other.source)
+
+
+def _compare_passages(what: str, kept: list[Passage], other: list[Passage], issues: list[Issue]) -> None:
+    if kept is other:
+        return
+    for mine, theirs in zip(kept, other):
+        if _normal(mine.text) != _normal(theirs.text):
+            issues.append(_disagreement(what, mine, theirs))
+            return
+    if len(kept) != len(other):
+        longer, shorter = (kept, other) if len(kept) > len(other) else (other, kept)
+        where = shorter[-1].source if shorter else "the other source"
+        issues.append(Issue("warning", f"{what} has {len(longer) - len(shorter)} more paragraph(s) here "
+                            f"than in {where}", longer[len(shorter)].source))
+
+
+def _compare_glossaries(lang: str, kept: list, other: list, issues: list[Issue]) -> None:
+    if kept is other:
+        return
+    mine = {e.term: e for e in kept}
+    theirs = {e.term: e for e in other}
+    for term, entry in theirs.items():
+        if term not in mine:
+            issues.append(Issue("warning", f"glossary entry {term!r} ({lang}) is not in {kept[0].source.path}, "
+                                "whose glossary was kept", entry.source))
+        elif [_normal(p) for p in mine[term].definition] != [_normal(p) for p in entry.definition]:
+            issues.append(_disagreement(f"glossary entry {term!r} ({lang})", mine[term], entry))
+    for term, entry in mine.items():
+        if term not in theirs:
+            issues.append(Issue("warning", f"glossary entry {term!r} ({lang}) is not in {other[0].source.path}",
+                                entry.source))
+
+
+def _normal(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).replace(" ", "")
+
+
 def _comparable(text: RuleText) -> list[str]:
     """Wording without the difference between full-width and ASCII punctuation (，/,  （/( ...),
     which copies of the same translation do not agree on."""
-    return [unicodedata.normalize("NFKC", t).replace(" ", "") for t in [text.text, *(e.text for e in text.examples)]]
+    return [_normal(t) for t in [text.text, *(e.text for e in text.examples)]]
 
 
 def _structure(rules, chapter_titles, section_titles) -> list[Chapter]:

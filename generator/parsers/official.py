@@ -190,10 +190,17 @@ class _Reader:
 
     # helpers --------------------------------------------------------------------------------
     def _close_entry(self) -> None:
-        if not self.entry:
+        lines, self.entry = self.entry, []
+        if not lines:
             return
-        (first, term), rest = self.entry[0], self.entry[1:]
-        self.entry = []
+        for part in _entries_in(lines, self.lang):
+            if part[0] is not lines[0]:
+                self.parsed.warn(f"no blank line before the glossary entry {part[0][1]!r}; read as a new entry",
+                                 self._here(part[0][0]))
+            self._add_entry(part)
+
+    def _add_entry(self, lines: list[tuple[int, str]]) -> None:
+        (first, term), rest = lines[0], lines[1:]
         for n, _ in [(first, term), *rest]:
             self.ledger.consume(n)
         where = self._here(first)
@@ -216,3 +223,31 @@ class _Reader:
 
     def _here(self, number: int) -> Provenance:
         return Provenance(self.source.path, number)
+
+
+SENTENCE_END = re.compile(r"[.。!！?？][\"”’)）]*$")
+
+
+def _entries_in(lines: list[tuple[int, str]], lang: str) -> list[list[tuple[int, str]]]:
+    """A blank-line separated block of the glossary, split into entries by their own structure: a
+    definition ends its sentences, a term does not, and English terms are in alphabetical order. So
+    a line that follows a finished sentence, ends none itself, has a definition after it and (in
+    English) sorts after the term of its block starts an entry whose blank line is missing. The
+    block comes back as it is (the same list) when it is one entry."""
+    starts = [0]
+    for i in range(2, len(lines) - 1):
+        line, previous = lines[i][1], lines[i - 1][1]
+        if SENTENCE_END.search(line) or not SENTENCE_END.search(previous) or len(line) > 60:
+            continue
+        if line[:1].isdigit() or line.startswith(("See ", "参见")):
+            continue  # a numbered sense, a cross reference
+        if lang == "en" and not _sort_key(lines[starts[-1]][1]) < _sort_key(line):
+            continue
+        starts.append(i)
+    if len(starts) == 1:
+        return [lines]
+    return [lines[a:b] for a, b in zip(starts, starts[1:] + [len(lines)])]
+
+
+def _sort_key(term: str) -> str:
+    return re.sub(r"[^a-z0-9 ]", "", term.lower())
