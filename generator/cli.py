@@ -192,6 +192,10 @@ def _diff(args) -> int:
             return 1
         editions.append(corpus.editions[0])
     old, new = editions
+    if not set(old.languages) & set(new.languages):
+        print(f"error: {args.old} is {'+'.join(old.languages)} and {args.new} is {'+'.join(new.languages)}: "
+              "a diff compares two editions in the same language", file=sys.stderr)
+        return 1
     if old.date == new.date:
         print(f"error: both sources are of the edition {old.date}", file=sys.stderr)
         return 1

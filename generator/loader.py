@@ -102,6 +102,11 @@ def _check(parsed: ParsedSource, ledger: Ledger) -> None:
             elif len({len(t.examples) for t in texts.values()}) > 1:
                 counts = ", ".join(f"{lang} {len(t.examples)}" for lang, t in texts.items())
                 parsed.warn(f"{number} has examples in unequal numbers ({counts})", texts["en"].source)
+    sections_with_rules = {n.section for n in parsed.rules}
+    for number, titles in parsed.section_titles.items():
+        if number not in sections_with_rules:
+            title = next(iter(titles.values()))
+            parsed.warn(f"section {number} {title.text!r} has no rules", title.source)
     for number, by_lang in parsed.contents.items():
         titles = (parsed.chapter_titles if number < 10 else parsed.section_titles).get(number, {})
         for lang, entry in by_lang.items():

@@ -4,7 +4,9 @@ from __future__ import annotations
 import re
 
 # "702.19c text", "100.1. text", "119.1d. text" (typo), "606.5 text" (typo), "901.4.All" (typo)
-RULE_LINE = re.compile(r"(?P<num>\d{3}\.\d{1,3}[a-z]?)(?P<dot>\.?)(?P<space>\s*)(?P<text>.*)")
+RULE_LINE = re.compile(r"(?P<num>\d{3}\.\d{1,3}[a-z]?)(?![0-9a-z])(?P<dot>\.?)(?P<space>\s*)(?P<text>.*)")
+# what starts like a rule number but is none: 100.1000, 999.999zz
+NUMBER_LIKE = re.compile(r"\d{3}\.\d+[a-z]*")
 SECTION_LINE = re.compile(r"(?P<num>\d{3})\.\s+(?P<text>\S.*)")
 CHAPTER_LINE = re.compile(r"(?P<num>[1-9])\.\s+(?P<text>\S.*)")
 HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
@@ -37,6 +39,15 @@ def split_bilingual_title(text: str) -> tuple[str, str] | None:
     if not m or has_han(m.group(2)):
         return None
     return m.group(1).strip(), m.group(2).strip()
+
+
+def malformed_number(line: str) -> str | None:
+    """The number a line starts with when it looks like a rule number and is not one."""
+    m = NUMBER_LIKE.match(line)
+    return m.group() if m and not RULE_LINE.fullmatch(line) else None
+
+
+MALFORMED = "expected a rule number of three digits, a dot, one to three digits and at most one letter"
 
 
 def rule_line_warnings(match: re.Match) -> list[str]:

@@ -13,8 +13,8 @@ from ..ledger import Ledger
 from ..model import ParsedSource, Passage, Provenance, RuleText, SourceSpec
 from ..numbers import RuleNumber, parse_number
 from ..textio import SourceText
-from .common import (CHAPTER_LINE, EXAMPLE_EN, EXAMPLE_ZH, RULE_LINE, SECTION_LINE, language_of,
-                     rule_line_warnings, split_bilingual_title)
+from .common import (CHAPTER_LINE, EXAMPLE_EN, EXAMPLE_ZH, MALFORMED, RULE_LINE, SECTION_LINE, language_of,
+                     malformed_number, rule_line_warnings, split_bilingual_title)
 
 FORMAT = "line-pairs"
 NAVIGATION = re.compile(r".*(返回|\s\|\s|上一[页章]|下一[页章]).*")
@@ -49,7 +49,11 @@ def parse(source: SourceText, spec: SourceSpec) -> tuple[ParsedSource, Ledger]:
         here = Provenance(source.path, number)
         rule = RULE_LINE.fullmatch(line)
         title = SECTION_LINE.fullmatch(line) or CHAPTER_LINE.fullmatch(line)
-        if rule and rule.group("text"):
+        if malformed_number(line):
+            ledger.skip(number, "malformed rule number")
+            parsed.error(f"malformed rule number {malformed_number(line)!r}: {MALFORMED}", here)
+            current = None
+        elif rule and rule.group("text"):
             started = True
             for problem in rule_line_warnings(rule):
                 parsed.warn(problem, here)

@@ -13,8 +13,8 @@ from ..ledger import Ledger
 from ..model import GlossaryEntry, ParsedSource, Passage, Provenance, RuleText, SourceSpec
 from ..numbers import parse_number
 from ..textio import SourceText
-from .common import (CHAPTER_LINE, EXAMPLE_EN, EXAMPLE_ZH, MONTHS, RULE_LINE, SECTION_LINE, cited_rules,
-                     rule_line_warnings)
+from .common import (CHAPTER_LINE, EXAMPLE_EN, EXAMPLE_ZH, MALFORMED, MONTHS, RULE_LINE, SECTION_LINE,
+                     cited_rules, malformed_number, rule_line_warnings)
 
 FORMAT = "official"
 
@@ -144,6 +144,12 @@ class _Reader:
         if line == self.profile.glossary:
             self.state = "glossary"
             self.ledger.consume(number)
+            return
+        bad = malformed_number(line)
+        if bad:
+            self.ledger.skip(number, "malformed rule number")
+            self.parsed.error(f"malformed rule number {bad!r}: {MALFORMED}", self._here(number))
+            self.current = None
             return
         m = RULE_LINE.fullmatch(line)
         if m and m.group("text"):
