@@ -16,11 +16,12 @@ $(VENV)/.installed: pyproject.toml
 	$(VENV)/bin/pip install --quiet -e '.[test]'
 	touch $@
 
-# Browser tests drive Debian's Chromium through playwright (playwright's own download does not work here).
+# Browser tests drive Debian's Chromium through playwright (playwright's own download does not work here);
+# faketime runs a build with the clock set to another day (the reproducibility test).
 browser:
-	@command -v chromium >/dev/null 2>&1 || { \
+	@{ command -v chromium && command -v faketime; } >/dev/null 2>&1 || { \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-noto-cjk >/dev/null; }
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-noto-cjk faketime >/dev/null; }
 
 check: setup
 	$(PY) -m generator check $(foreach s,$(SOURCES),--source $(s))

@@ -30,12 +30,13 @@ from mkdocs.config import config_options
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 
-from .pipeline import load_corpus
+from .pipeline import load_corpus, source_date_epoch
 from .search_index import Segmenter, rule_entries, write_search_index
 from .site import Settings, Site, write_site
 
 log = logging.getLogger("mkdocs.plugins.cr-generator")
 EXTRA_SOURCES = "CR_EXTRA_SOURCES"
+SOURCE_DATE_EPOCH = "SOURCE_DATE_EPOCH"  # the reproducible-builds convention, which MkDocs honours
 JIEBA_TERMS = ".cr/jieba-terms.txt"  # in docs_dir; MkDocs leaves dot folders out of the site
 # a block of rules or glossary entries, as chapter.md.j2 writes it (no line inside is just "</div>")
 RULE_BLOCK = re.compile(r'^<div class="(?:rules|cr-glossary)"[^>]*>\n.*?\n</div>$', re.M | re.S)
@@ -54,6 +55,7 @@ class GeneratorPlugin(BasePlugin):
         self.blocks: dict[str, list[str]] = {}  # page source -> its rule blocks, while it is built
         self.entries: dict[str, list[dict]] = {}  # page URL -> search entries of its rules
         self.segment = None
+        self.own_epoch = False  # SOURCE_DATE_EPOCH was set here, from the sources, not by the caller
 
     def on_startup(self, *, command, dirty):
         self.dirty = dirty
@@ -82,6 +84,10 @@ class GeneratorPlugin(BasePlugin):
         if search is not None and "jieba_dict_user" in search.config and not search.config["jieba_dict_user"]:
             search.config["jieba_dict_user"] = str(terms)
         config.extra["cr_edition"] = self.site.current.date if self.site.current else None
+        if self.own_epoch or SOURCE_DATE_EPOCH not in os.environ:
+            # the build date MkDocs writes (sitemap, its gzip header) is the edition's, not today's
+            os.environ[SOURCE_DATE_EPOCH] = str(source_date_epoch(self.site.editions))
+            self.own_epoch = True
         return config
 
     def on_pre_build(self, config):

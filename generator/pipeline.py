@@ -1,6 +1,7 @@
 """Load every source of a build (the manifest's and any extra ones) and assemble the editions."""
 from __future__ import annotations
 
+import calendar
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -48,3 +49,11 @@ def load_corpus(manifest: Path | None = DEFAULT_MANIFEST, extra: list[str] = ())
             corpus.failures.append(exc)
     corpus.editions, corpus.issues = assemble([s.parsed for s in corpus.loaded])
     return corpus
+
+
+def source_date_epoch(editions: list[Edition]) -> int:
+    """The build's date for reproducible output: midnight UTC of the newest edition's effective
+    date (a year alone counts as its first of January), or 1980-01-01 when there is none."""
+    date = editions[0].date if editions else "1980"
+    year, month, day = ([int(part) for part in date.split("-")] + [1, 1])[:3]
+    return calendar.timegm((year, month, day, 0, 0, 0))
