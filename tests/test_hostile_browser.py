@@ -1,0 +1,106 @@
+"""Sources carrying script attacks in every place text can go, built and opened in Chromium: no
+script runs (no dialog on any page, with every link hovered and focused), and the attack shows
+as text."""
+from __future__ import annotations
+
+import pytest
+
+from conftest import FIXTURES, Page
+from sitekit import Served, build
+
+ATTACKS = {
+    "chapter": "<img src=x onerror=alert('chapter')>",
+    "section": "<script>alert('section')</script>",
+    "rule": "<svg onload=alert('rule')>",
+    "glossary": "<img src=y onerror=alert('glossary')>",
+    "definition": "<iframe srcdoc=\"<script>parent.alert('definition')</script>\"></iframe>",
+    "intro": "<img src=z onerror=alert('intro')>",
+}
+NOTE = """# 笔记 { onmouseover=alert('heading') }
+
+[点我](#x){ onclick=alert('attr') } ![图](x.png){ onerror=alert('image') }
+
+[参考][evil] [t](<javascript:alert('angle')>) [u](java\tscript:alert('tab')) [v](&#106;avascript:alert('entity'))
+
+<script>alert('raw')</script> <img src=q onerror=alert('raw-img')>
+
+[evil]: javascript:alert('reference')
+
+- **消灭**（Destroy）：移到坟墓场
+"""
+
+
+def _hostile_official() -> str:
+    text = (FIXTURES / "mini-official.en.txt").read_text(encoding="utf-8")
+    for old, new in (("1. Basics\n", f"1. Basics {ATTACKS['chapter']}\n"),
+                     ("100. General\n", f"100. General {ATTACKS['section']}\n"),
+                     ("702.2. Spinning\n", f"702.2. Spinning {ATTACKS['rule']}\n"),
+                     ("\nWidget\n", f"\nWidget {ATTACKS['glossary']}\n"),
+                     ("An old word for spinning.", f"An old word for spinning. {ATTACKS['definition']}"),
+                     ("This is a small hand-written document", f"This is a small {ATTACKS['intro']} document")):
+        assert old in text, old
+        text = text.replace(old, new)
+    return text
+
+
+@pytest.fixture(scope="module")
+def hostile_site(tmp_path_factory):
+    work = tmp_path_factory.mktemp("hostile")
+    (work / "rules.txt").write_text(_hostile_official(), encoding="utf-8")
+    (work / "note.md").write_text(NOTE, encoding="utf-8")
+    (work / "sources.yml").write_text("sources:\n  - path: rules.txt\n  - path: note.md\n    format: study-note\n"
+                                      "    role: primer\n", encoding="utf-8")
+    result = build(work / "site", manifest=work / "sources.yml")
+    assert result.returncode == 0, result.stderr[-3000:]
+    served = Served(work / "site")
+    yield work / "site", served.url
+    served.close()
+
+
+def test_no_script_runs_on_any_page_and_attacks_show_as_text(browser, hostile_site):
+    site, url = hostile_site
+    pages = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
+    assert len(pages) >= 8
+    opened = Page(browser, has_touch=False)
+    dialogs: list[str] = []
+    opened.page.on("dialog", lambda d: (dialogs.append(f"{d.message}"), d.dismiss()))
+    try:
+        for path in pages:
+            page = opened.page
+            page.goto(url + path)
+            page.wait_for_load_state("load")
+            # every link and every term mark: hovered, focused and pointed at, as a reader would
+            page.evaluate("""() => {
+                for (const el of document.querySelectorAll('a, u, h1, h2, h3, h4')) {
+                    for (const type of ['mouseover', 'mouseenter', 'pointerover', 'focusin'])
+                        el.dispatchEvent(new MouseEvent(type, {bubbles: true}));
+                    if (el.focus) el.focus();
+                }
+            }""")
+            for link in page.locator(".md-content a").all()[:40]:
+                if link.is_visible():
+                    link.hover()
+            page.wait_for_timeout(100)
+        assert dialogs == []
+        page = opened.page
+        page.goto(url + "cr/1/")
+        assert ATTACKS["chapter"] in page.locator("h1").inner_text()
+        assert ATTACKS["chapter"] in page.title()
+        assert ATTACKS["chapter"] in page.locator(".md-nav").first.inner_text()
+        assert ATTACKS["section"] in page.locator("h2#cr100").inner_text()
+        page.goto(url + "cr/7/")
+        assert ATTACKS["rule"] in page.locator(".md-content").inner_text()
+        page.goto(url + "cr/glossary/")
+        glossary = page.locator(".md-content").inner_text()
+        assert ATTACKS["glossary"] in glossary and ATTACKS["definition"] in glossary
+        page.goto(url + "primer/")
+        primer = page.locator(".md-content").inner_text()
+        assert "<script>alert('raw')</script>" in primer and "{ onclick=alert('attr') }" in primer
+        hrefs = page.eval_on_selector_all(".md-content a[href]", "els => els.map(e => e.getAttribute('href'))")
+        assert not [h for h in hrefs if "script" in h.lower() or h.lower().startswith("data:")]
+        handlers = page.evaluate("""() => [...document.querySelectorAll('*')].flatMap(
+            el => [...el.attributes].filter(a => a.name.startsWith('on')).map(a => el.tagName + ' ' + a.name))""")
+        assert handlers == []
+    finally:
+        opened.close()
+    assert opened.errors == [], opened.errors
