@@ -88,3 +88,83 @@ def test_random_bytes_decode_or_fail_clearly(data):
         assert str(exc).startswith("x.bin")
     else:
         assert isinstance(text, str) and encoding
+
+
+# Hostile text: markup of every language a page passes through, and characters that break them
+HOSTILE = st.lists(st.one_of(st.sampled_from([
+    "<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "<svg/onload=alert(1)>", "</div>", "<!--",
+    "{ onclick=alert(1) }", "{: onmouseover=alert(1) }", "[x](javascript:alert(1))", "[y]: javascript:alert(1)",
+    "{{ config }}", "{% raw %}", "---", "title: x", "\": '", "&amp;", "&#106;avascript:", "\x91\x92\x7f\x1b",
+    "\u2028", "*_`#|~", "\\", "javascript:alert(1)", "<a href=javascript:alert(1)>a</a>", "%}", "${x}",
+]), st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n\x00"), max_size=6)),
+    min_size=1, max_size=4).map(" ".join)
+EXECUTABLE_TAGS = {"script", "iframe", "svg", "img", "object", "embed", "math", "base", "style"}
+
+
+def _official_with(hostile: list[str], endings: list[str]) -> tuple[str, set[str]]:
+    """The mini official text with hostile words after every title, rule, example and glossary
+    term, its lines ended by the given mix of line endings; and the rule numbers it has."""
+    import re
+    glossary = max(i for i, line in enumerate(OFFICIAL) if line == "Glossary")
+    credits = max(i for i, line in enumerate(OFFICIAL) if line == "Credits")
+    lines, numbers = [], set()
+    for i, line in enumerate(OFFICIAL):
+        numbered = re.match(r"(\d{3}\.\d+[a-z]?\.?|\d{1,3}\. |Example: )", line)
+        term = glossary < i < credits and line.strip() and not OFFICIAL[i - 1].strip()
+        if numbered or term:
+            line = f"{line} {hostile[sum(map(ord, line)) % len(hostile)]}"  # a title gets the same in the contents
+        rule = re.match(r"(\d{3}\.\d+[a-z]?)", line)
+        if rule:
+            numbers.add(rule.group(1))
+        lines.append(line)
+    return "".join(line + endings[i % len(endings)] for i, line in enumerate(lines)), numbers
+
+
+class _Executable(__import__("html.parser").parser.HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag in EXECUTABLE_TAGS:
+            self.found.append(f"<{tag}>")
+        for name, value in attrs:
+            url = "".join(ch for ch in (value or "") if not ch.isspace() and ord(ch) >= 32).lower()
+            if name.startswith("on") or (name in ("href", "src", "action", "formaction")
+                                         and url.startswith(("javascript:", "data:", "vbscript:"))):
+                self.found.append(f"<{tag} {name}={value!r}>")
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(HOSTILE, min_size=1, max_size=6), st.lists(st.sampled_from(["\n", "\r", "\r\n"]), min_size=1, max_size=5))
+def test_hostile_text_reaches_pages_as_text_and_every_rule_arrives(hostile, endings):
+    """Parse (every line-ending mix), assemble and generate every page in-process; render each
+    page's Markdown with the site's extensions: no executable markup, valid front matter, and
+    every rule of the input is on its page."""
+    import markdown
+    import yaml
+    from generator.editions import assemble
+    from generator.pipeline import Corpus
+    from generator.site import Site
+
+    text, numbers = _official_with(hostile, endings)
+    loaded = load_text(from_string(text, "<hostile>"), SourceSpec("<hostile>", Path("<hostile>")))
+    assert {str(n) for n in loaded.parsed.rules} == numbers
+    corpus = Corpus(loaded=[loaded])
+    corpus.editions, corpus.issues = assemble([loaded.parsed])
+    pages, assets, _ = Site(corpus).pages()
+    rendered = ""
+    for page in pages:
+        _, head, body = page.markdown.split("---\n", 2) if page.markdown.startswith("---\n") else ("", "", page.markdown)
+        meta = yaml.safe_load(head) if head else {}
+        assert isinstance(meta.get("title", ""), str) and "<" not in page.title
+        html = markdown.markdown(body, extensions=["attr_list", "admonition", "tables", "toc"])
+        checker = _Executable()
+        checker.feed(html)
+        assert checker.found == [], (page.src, checker.found[:3])
+        rendered += html
+    for number in numbers:
+        assert f"id=cr{number.replace('.', '-')}>" in rendered, number
+    for path, script in assets.items():
+        if path.endswith(".js"):
+            assert "</" not in script and "<!--" not in script, path
