@@ -8,13 +8,13 @@ similar text only when it is long enough to tell apart and similar enough (SIMIL
 """
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
 from .model import Edition
 from .numbers import RuleNumber
+from .safe import html_text
 
 SIMILAR = 0.5  # word-sequence similarity needed to call a text the same rule, changed
 SHORT = 30  # texts shorter than this move only when identical and unique
@@ -147,10 +147,10 @@ def word_diff(old: str, new: str) -> str:
     out = []
     for op, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if op == "equal":
-            out.append(html.escape("".join(a[i1:i2]), quote=False))
+            out.append(html_text("".join(a[i1:i2])))
             continue
         if op in ("delete", "replace"):
-            out.append(f"<del>{html.escape(''.join(a[i1:i2]), quote=False)}</del>")
+            out.append(f"<del>{html_text(''.join(a[i1:i2]))}</del>")
         if op in ("insert", "replace"):
-            out.append(f"<ins>{html.escape(''.join(b[j1:j2]), quote=False)}</ins>")
+            out.append(f"<ins>{html_text(''.join(b[j1:j2]))}</ins>")
     return "".join(out)

@@ -2,13 +2,12 @@
 previous official edition. They use the site's addresses and templates (`site` is a Site)."""
 from __future__ import annotations
 
-import html
 from typing import TYPE_CHECKING
 
 from .anchors import rule_id
 from .diff import diff_editions, word_diff
 from .render import bilingual_title
-from .safe import md_text
+from .safe import html_attr, md_text
 
 if TYPE_CHECKING:  # the pages are the site's; importing it here at run time would be circular
     from .site import Page
@@ -22,7 +21,7 @@ def status_page(site) -> Page:
         status = site.status[edition.date]
 
         def rule_link(number, edition=edition):
-            return f'<a href="{html.escape(site.href(src, site.chapter_src(edition, number.chapter), rule_id(number)))}">{number}</a>'
+            return f'<a href="{html_attr(site.href(src, site.chapter_src(edition, number.chapter), rule_id(number)))}">{number}</a>'
 
         def bar(share):
             return (f'<span class=cr-bar role=img aria-label="{share:.0%}"><span style="width:{share * 100:.1f}%">'
@@ -30,12 +29,12 @@ def status_page(site) -> Page:
         rows = [f"<tr><th>全部 All</th><td>{status.rules}</td><td>{status.translated}</td><td>{bar(status.share)}</td></tr>"]
         titles = {c.number: bilingual_title(c.number, c.titles) for c in edition.chapters}
         for chapter in status.chapters:
-            rows.append(f"<tr><td>{html.escape(titles[chapter.number])}</td><td>{chapter.rules}</td>"
+            rows.append(f"<tr><td>{html_attr(titles[chapter.number])}</td><td>{chapter.rules}</td>"
                         f"<td>{chapter.translated}</td><td>{bar(chapter.share)}</td></tr>")
         missing = [rule_link(n) for c in status.chapters for n in c.missing]
         examples = sum(c.examples for c in status.chapters)
         examples_zh = sum(c.examples_translated for c in status.chapters)
-        stale = [f"<li>{rule_link(s.number)}: 译自 translates {html.escape(s.translates)}; {html.escape(s.reason)}</li>"
+        stale = [f"<li>{rule_link(s.number)}: 译自 translates {html_attr(s.translates)}; {html_attr(s.reason)}</li>"
                  for s in status.stale]
         body = (f'<table class=cr-status><thead><tr><th>章 Chapter</th><th>规则 Rules</th><th>有中文 With Chinese</th>'
                 f'<th>比例 Share</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
@@ -58,21 +57,21 @@ def changes_pages(site) -> list[Page]:
     def link(edition, number):
         if number is None:
             return ""
-        return f'<a href="{html.escape(site.href(src, site.chapter_src(edition, number.chapter), rule_id(number)))}">{number}</a>'
+        return f'<a href="{html_attr(site.href(src, site.chapter_src(edition, number.chapter), rule_id(number)))}">{number}</a>'
 
     rows = {"added": [], "removed": [], "moved": [], "changed": []}
     for c in changes.rules:
         if c.kind == "added":
-            body = html.escape(c.new_text)
+            body = html_attr(c.new_text)
         elif c.kind == "removed":
-            body = f"<del>{html.escape(c.old_text)}</del>"
+            body = f"<del>{html_attr(c.old_text)}</del>"
         else:
-            body = word_diff(c.old_text, c.new_text) if c.edited else html.escape(c.new_text)
+            body = word_diff(c.old_text, c.new_text) if c.edited else html_attr(c.new_text)
         where = {"added": link(new, c.new), "removed": link(old, c.old),
                  "moved": f"{link(old, c.old)} → {link(new, c.new)}", "changed": link(new, c.new)}[c.kind]
         rows[c.kind].append(f"<tr><td>{where}</td><td lang={c.lang}>{body}</td></tr>")
-    glossary = [f"<tr><td>{html.escape(g.term)}</td><td>{g.kind}</td><td>"
-                + (word_diff(g.old, g.new) if g.kind == "changed" else html.escape(g.new or g.old)) + "</td></tr>"
+    glossary = [f"<tr><td>{html_attr(g.term)}</td><td>{g.kind}</td><td>"
+                + (word_diff(g.old, g.new) if g.kind == "changed" else html_attr(g.new or g.old)) + "</td></tr>"
                 for g in changes.glossary]
     titles = {"added": "新增 Added", "removed": "删除 Removed", "moved": "改号 Renumbered", "changed": "修改 Changed"}
     sections = [{"heading": md_text(f"{titles[kind]} ({len(items)})"), "anchor": f"changes-{kind}",
@@ -80,5 +79,5 @@ def changes_pages(site) -> list[Page]:
     sections.append({"heading": md_text(f"词汇表 Glossary ({len(glossary)})"), "anchor": "changes-glossary",
                      "html": f"<table class=cr-changes>{''.join(glossary)}</table>", "wrapper": "cr-report"})
     summary = ", ".join(f"{k} {v}" for k, v in changes.counts().items())
-    meta = site.meta(new, src) + f'\n<p class="cr-changes-summary">{html.escape(old.date)} → {html.escape(new.date)}: {html.escape(summary)}</p>'
+    meta = site.meta(new, src) + f'\n<p class="cr-changes-summary">{html_attr(old.date)} → {html_attr(new.date)}: {html_attr(summary)}</p>'
     return [site.render("chapter.md.j2", src, f"变更 Changes since {old.date}", sections=sections, meta=meta,)]

@@ -3,7 +3,6 @@ term, definitions in both languages, links to the defining rule, redirects and "
 obsolete terms marked, sorted by English with a pinyin index for Chinese readers."""
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Callable
 
@@ -12,6 +11,7 @@ from pypinyin import lazy_pinyin
 from .render import LinkStats, Resolver, TermMarks, linked
 from .termbase import Term, Termbase
 from .xref import Ref
+from .safe import html_attr
 
 SEE = {
     "en": re.compile(r"\bSee(?: also)? (?P<items>[^.\d]+?)\.(?=\s|$)"),
@@ -86,7 +86,7 @@ def pinyin_index(termbase: Termbase) -> str:
     groups: dict[str, list[str]] = {}
     for reading, name, anchor in entries:
         groups.setdefault(reading[:1].upper(), []).append(
-            f'<a href="#{html.escape(anchor)}" title="{html.escape(reading)}">{html.escape(name)}</a>')
+            f'<a href="#{html_attr(anchor)}" title="{html_attr(reading)}">{html_attr(name)}</a>')
     return "<div class=pinyin data-search-exclude>" + "".join(
         f"<p><b>{letter}</b> {' · '.join(items)}</p>" for letter, items in groups.items()) + "</div>"
 
@@ -97,7 +97,7 @@ def _entry(term: Term, links: GlossaryLinks, langs, resolve, stats, find_terms, 
     for lang, tag in langs.items():
         name = term.en if lang == "en" else term.zh
         if name:
-            names.append(f"<span lang={tag}>{html.escape(name)}</span>")
+            names.append(f"<span lang={tag}>{html_attr(name)}</span>")
         paragraphs = []
         entry = getattr(pair, lang) if pair else None
         if entry is not None:
@@ -118,12 +118,12 @@ def _entry(term: Term, links: GlossaryLinks, langs, resolve, stats, find_terms, 
         flags += "<span class=unverified>配对未验证 pairing unverified</span>"
     facts = []
     if term.rule is not None and (href := rule_href(term)):
-        facts.append(f'规则 Rule <a href="{html.escape(href)}">{term.rule}</a>')
+        facts.append(f'规则 Rule <a href="{html_attr(href)}">{term.rule}</a>')
     variants = sorted({v for v in term.variants} | {f for f in term.zh_forms if f != term.zh and "\u4e00" <= f[:1] <= "\u9fff"})
     if variants:
-        facts.append("异体 Variants: " + "、".join(html.escape(v) for v in variants))
-    facts.append("来源 Sources: " + "; ".join(sorted({html.escape(what) for what, _ in term.sources})))
+        facts.append("异体 Variants: " + "、".join(html_attr(v) for v in variants))
+    facts.append("来源 Sources: " + "; ".join(sorted({html_attr(what) for what, _ in term.sources})))
     classes = " ".join(["tx"] + [f"no-{lang}" for lang in missing])
-    return (f'<div class=g><h4 id="{html.escape(term_anchor(term))}">{" ".join(names)}{flags}</h4>'
+    return (f'<div class=g><h4 id="{html_attr(term_anchor(term))}">{" ".join(names)}{flags}</h4>'
             f'<div class="{classes}">{"".join(cells)}</div><p class=gf data-search-exclude>{" · ".join(facts)}</p></div>')
 

@@ -1,13 +1,11 @@
 """HTML for rule text: escaped source text with its references turned into links.
 
-Source text is untrusted: every character of it goes through html.escape, and the only markup in
+Source text is untrusted: every character of it goes through safe.html_text, and the only markup in
 the output is what this module writes. Rule blocks are written as raw HTML inside the Markdown
 pages (Markdown leaves raw HTML blocks alone, so `*`, `_`, `[x](...)` in a rule stay text).
 """
 from __future__ import annotations
 
-import html
-import re
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -15,6 +13,7 @@ from .anchors import example_id, rule_id
 from .model import Rule
 from .numbers import RuleNumber
 from .xref import Ref, find_references
+from .safe import html_attr, html_text
 
 LANG_NAMES = {"en": "English", "zh": "中文"}
 EXAMPLE_LABEL = {"en": "Example:", "zh": "例如："}
@@ -64,12 +63,12 @@ def linked(text: str, resolve: Resolver, stats: LinkStats, extra: Callable[[str]
     if terms is not None:
         refs = _with_terms(text, refs, terms)
     for ref in refs:
-        out.append(html.escape(text[last:ref.start], quote=False))
+        out.append(html_text(text[last:ref.start]))
         if isinstance(ref, _TermSpan):
-            out.append(f"<u t={ref.term}>{html.escape(text[ref.start:ref.end], quote=False)}</u>")
+            out.append(f"<u t={ref.term}>{html_text(text[ref.start:ref.end])}</u>")
             last = ref.end
             continue
-        shown = html.escape(text[ref.start:ref.end], quote=False)
+        shown = html_text(text[ref.start:ref.end])
         target = resolve(ref)
         if target is None:
             stats.plain += 1
@@ -79,12 +78,12 @@ def linked(text: str, resolve: Resolver, stats: LinkStats, extra: Callable[[str]
             if internal:
                 stats.internal += 1
                 group = f' data-g="{" ".join(map(str, ref.group))}"' if ref.group else ""
-                out.append(f'<a href="{html.escape(href)}"{group}>{shown}</a>')
+                out.append(f'<a href="{html_attr(href)}"{group}>{shown}</a>')
             else:
                 stats.external += 1
-                out.append(f'<a class=xe href="{html.escape(href)}" rel=noopener>{shown}</a>')
+                out.append(f'<a class=xe href="{html_attr(href)}" rel=noopener>{shown}</a>')
         last = ref.end
-    out.append(html.escape(text[last:], quote=False))
+    out.append(html_text(text[last:]))
     return "".join(out)
 
 
@@ -148,7 +147,7 @@ class RuleRenderer:
             ident = f" id={element_id}" if element_id and not cells else ""
             if text is None or example >= len(text.examples):
                 cells.append(f'<p lang={tag} class="{" ".join(classes + ["missing"])}"{ident}>'
-                             f"{html.escape(MISSING[lang])}")
+                             f"{html_attr(MISSING[lang])}")
                 continue
             marks = self._terms.get(lang)
             source = text.text if example < 0 else text.examples[example].text

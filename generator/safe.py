@@ -3,7 +3,8 @@
 Source text is untrusted (it comes from the web, forums, other people's edits). It reaches the
 site through these functions only, one per place it can go:
 
-    html_text      element content and attribute values (quotes escaped too)
+    html_text      element content
+    html_attr      attribute values (and content where quotes may stay escaped)
     md_text        a Markdown heading, list item or link text: no HTML and no Markdown syntax
     page_title     the page title MkDocs and its successors put unescaped into <title>, the header,
                    the navigation and the search index: so it is HTML-escaped text
@@ -23,6 +24,10 @@ SCRIPT_UNSAFE = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2
 
 
 def html_text(text: str) -> str:
+    return html.escape(text, quote=False)
+
+
+def html_attr(text: str) -> str:
     return html.escape(text, quote=True)
 
 
@@ -31,7 +36,7 @@ def md_text(text: str) -> str:
 
 
 def page_title(text: str) -> str:
-    return html_text(" ".join(text.split()))
+    return html_attr(" ".join(text.split()))
 
 
 def front_matter(title: str, search_boost: float | None = None) -> str:

@@ -7,7 +7,6 @@ which URL style the build uses (the offline build turns directory URLs off).
 """
 from __future__ import annotations
 
-import html
 import json
 import posixpath
 import re
@@ -31,7 +30,7 @@ from .pipeline import Corpus
 from .term_marker import TermMarker
 from .termbase import Termbase, convert_all
 from .render import LinkStats, RuleRenderer, bilingual_title, linked
-from .safe import front_matter, md_text, page_title, script_call
+from .safe import front_matter, html_attr, md_text, page_title, script_call
 from .xref import Ref
 
 TEMPLATES = jinja2.Environment(
@@ -174,7 +173,7 @@ class Site:
             "href": self.md_link(from_src, f"{self.prefix(edition)}/index.md"),
             "rules": sum(1 for _ in edition.rules()),
             "languages": "+".join(edition.languages),
-            "sources": [html.escape(s.title or s.path) for s in edition.sources],
+            "sources": [html_attr(s.title or s.path) for s in edition.sources],
         }
 
     def _edition_pages(self, edition: Edition, assets: dict[str, str], report: SiteReport) -> list[Page]:
@@ -262,16 +261,16 @@ class Site:
         chapter = re.fullmatch(r".*/(\d)\.md", src)
         attrs = ((f'data-chapter="{chapter.group(1)}" ' if chapter else "")
                  + f'data-script="{_script(edition).lower()}" '
-                 f'data-edition="{html.escape(edition.date)}" '
-                 f'data-go="{html.escape(self.href(src, "go/index.md"))}"' + (' data-older="1"' if older else ""))
+                 f'data-edition="{html_attr(edition.date)}" '
+                 f'data-go="{html_attr(self.href(src, "go/index.md"))}"' + (' data-older="1"' if older else ""))
         label = ""
         if older:
             label = ('<div class="admonition warning" data-search-exclude><p class="admonition-title">旧版规则 Older edition</p>'
-                     f'<p>这是 {html.escape(edition.date)} 版的规则，不是现行规则；规则编号在各版之间会变动。'
-                     f'This is the CR of {html.escape(edition.date)}, not the current rules; rule numbers move '
+                     f'<p>这是 {html_attr(edition.date)} 版的规则，不是现行规则；规则编号在各版之间会变动。'
+                     f'This is the CR of {html_attr(edition.date)}, not the current rules; rule numbers move '
                      'between editions.</p></div>')
         return (f'<div class="cr-page" data-search-exclude {attrs}><p class="cr-edition">生效日期 Effective '
-                f'<time datetime="{html.escape(edition.date)}">{html.escape(edition.date)}</time></p></div>\n{label}')
+                f'<time datetime="{html_attr(edition.date)}">{html_attr(edition.date)}</time></p></div>\n{label}')
 
     def _resolver(self, edition: Edition, from_src: str, chapters: set[int]):
         present = self._present[edition.date]
@@ -337,7 +336,7 @@ class Site:
         for section in chapter.sections:
             first = section.rules[0].number if section.rules else None
             data[str(section.number)] = [
-                "".join([f"<b>{html.escape(t.text)}</b><br>" if (t := section.titles.get(lang)) else "",
+                "".join([f"<b>{html_attr(t.text)}</b><br>" if (t := section.titles.get(lang)) else "",
                          plain(first, lang) or ""]) or None
                 for lang in ("en", "zh")]
             for rule in section.rules:
@@ -355,14 +354,14 @@ class Site:
         return self.render("home.md.j2", "index.md", "万智牌完整规则 Comprehensive Rules", current=current,
                             chapters=chapters, older=older,
                             primer=bool(self.corpus.primers), go="go/index.md",
-                            meta=f'<div class="cr-page" data-go="{html.escape(self.href("index.md", "go/index.md"))}"></div>')
+                            meta=f'<div class="cr-page" data-go="{html_attr(self.href("index.md", "go/index.md"))}"></div>')
 
     def _primer_pages(self) -> list[Page]:
         pages = []
         for parsed in self.corpus.primers[:1]:
             pages.append(self.render("primer.md.j2", "primer.md", "入门笔记 Primer",
                                       body=note_page_body(parsed.page or ""),
-                                      source=html.escape(parsed.spec.title or parsed.spec.path)))
+                                      source=html_attr(parsed.spec.title or parsed.spec.path)))
         return pages
 
     def _keyword_notes(self) -> dict[str, dict]:
@@ -375,7 +374,7 @@ class Site:
             for old, new in pairs:
                 def to(edition, number, label):
                     target = self.chapter_src(edition, number.chapter)
-                    return lambda src: (f'<div class=kw><a href="{html.escape(self.href(src, target, rule_id(number)))}">'
+                    return lambda src: (f'<div class=kw><a href="{html_attr(self.href(src, target, rule_id(number)))}">'
                                         f"{label} {number}</a></div>")
                 notes.setdefault(self.current.date, {})[new] = to(older, old, f"{older.date} 版解说 Explained in {older.date}:")
                 notes.setdefault(older.date, {})[old] = to(self.current, new, "现行规则 Today:")
@@ -396,8 +395,8 @@ class Site:
         for loaded in self.corpus.loaded:
             spec, counts = loaded.report.spec, loaded.report.counts
             rows.append({
-                "title": html.escape(spec.title or spec.path), "path": html.escape(spec.path),
-                "format": spec.format, "edition": html.escape(spec.edition or "—"), "role": spec.role,
+                "title": html_attr(spec.title or spec.path), "path": html_attr(spec.path),
+                "format": spec.format, "edition": html_attr(spec.edition or "—"), "role": spec.role,
                 "languages": "+".join(spec.languages) + (f" ({spec.script})" if spec.script else ""),
                 "rules": counts["rules"], "examples": counts["examples"], "glossary": counts["glossary"],
                 "terms": counts["terms"], "skipped": len(loaded.report.skipped),
@@ -410,7 +409,7 @@ class Site:
         if self.current:
             mapping = {str(c.number): self.href("go/index.md", self.chapter_src(self.current, c.number))
                        for c in self.current.chapters}
-        data = html.escape(json.dumps({"chapters": mapping, "edition": self.current.date if self.current else None,
+        data = html_attr(json.dumps({"chapters": mapping, "edition": self.current.date if self.current else None,
                                        "external": self.settings.missing_rule_url}, ensure_ascii=False))
         return self.render("go.md.j2", "go/index.md", "跳转到规则 Go to a rule", data=data)
 

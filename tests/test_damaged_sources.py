@@ -11,7 +11,6 @@ from conftest import CORPUS_EN
 from generator.errors import SourceError
 from generator.loader import load
 from generator.manifest import spec_from_path
-from generator.model import SourceSpec
 from generator.pipeline import load_corpus
 
 
