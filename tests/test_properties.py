@@ -168,3 +168,13 @@ def test_hostile_text_reaches_pages_as_text_and_every_rule_arrives(hostile, endi
     for path, script in assets.items():
         if path.endswith(".js"):
             assert "</" not in script and "<!--" not in script, path
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(sorted(PARSERS)), st.lists(st.one_of(HOSTILE, rule_like, st.builds(
+    lambda number, text: f"{number} {text}", st.sampled_from(["100.1.", "100.1a", "1.", "100.", "Example:", "例如："]),
+    HOSTILE)), max_size=15), st.sampled_from(["\n", "\r", "\r\n"]))
+def test_hostile_lines_never_crash_any_parser(fmt, lines, ending):
+    """Every format's parser, given hostile text in rule, title and example lines: no exception
+    but a SourceError, and every non-blank piece of input accounted for."""
+    assert_accounted(ending.join(lines), fmt)
