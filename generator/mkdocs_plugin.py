@@ -55,7 +55,7 @@ class GeneratorPlugin(BasePlugin):
         self.blocks: dict[str, list[str]] = {}  # page source -> its rule blocks, while it is built
         self.entries: dict[str, list[dict]] = {}  # page URL -> search entries of its rules
         self.segment = None
-        self.own_epoch = False  # SOURCE_DATE_EPOCH was set here, from the sources, not by the caller
+        self.callers_epoch: str | None = None  # SOURCE_DATE_EPOCH as the caller gave it
 
     def on_startup(self, *, command, dirty):
         self.dirty = dirty
@@ -84,10 +84,11 @@ class GeneratorPlugin(BasePlugin):
         if search is not None and "jieba_dict_user" in search.config and not search.config["jieba_dict_user"]:
             search.config["jieba_dict_user"] = str(terms)
         config.extra["cr_edition"] = self.site.current.date if self.site.current else None
-        if self.own_epoch or SOURCE_DATE_EPOCH not in os.environ:
-            # the build date MkDocs writes (sitemap, its gzip header) is the edition's, not today's
+        self.callers_epoch = os.environ.get(SOURCE_DATE_EPOCH)
+        if self.callers_epoch is None:
+            # the build date MkDocs writes (sitemap, its gzip header) is the edition's, not today's;
+            # unset again after the build, so that a later build in this process starts afresh
             os.environ[SOURCE_DATE_EPOCH] = str(source_date_epoch(self.site.editions))
-            self.own_epoch = True
         return config
 
     def on_pre_build(self, config):
@@ -141,6 +142,14 @@ class GeneratorPlugin(BasePlugin):
     @event_priority(-50)  # after the search plugin writes the index, before the offline plugin copies it
     def on_post_build(self, config):
         write_search_index(Path(config.site_dir) / "search" / "search_index.json", self.entries)
+        self._restore_epoch()
+
+    def on_build_error(self, error):
+        self._restore_epoch()
+
+    def _restore_epoch(self):
+        if self.callers_epoch is None:
+            os.environ.pop(SOURCE_DATE_EPOCH, None)
 
 
 def _write_if_changed(path: Path, text: str) -> None:
