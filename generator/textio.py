@@ -55,11 +55,12 @@ def _position(text: str, index: int) -> tuple[int, int]:
     return len(lines), len(lines[-1]) + 1
 
 
-def _invalid_byte_error(data: bytes, start: int, path: str, expected: str, hint: str = "") -> SourceError:
-    """Where an invalid byte is, in the lines and columns a reader of the file sees."""
-    text = data[:start].decode("utf-8" if expected.startswith("UTF-8") else "latin-1", errors="replace")
+def _invalid_byte_error(data: bytes, start: int, path: str, codec: str, expected: str) -> SourceError:
+    """Where the first invalid byte is, in the lines and columns a reader of the file sees (the
+    bytes before it are valid in `codec`)."""
+    text = data[:start].decode(codec)
     line, column = _position(text, len(text))
-    return SourceError(path, line, f"byte 0x{data[start]:02x} at column {column} is not valid {expected}{hint}")
+    return SourceError(path, line, f"byte 0x{data[start]:02x} at column {column} is not valid {expected}")
 
 
 def _utf16_without_bom(data: bytes) -> str | None:
@@ -94,10 +95,10 @@ def decode(data: bytes, path: str, declared: str | None = None,
         try:
             text = data.decode("utf-8-sig" if codec == "utf-8" else codec)
         except UnicodeDecodeError as exc:
-            raise _invalid_byte_error(data, exc.start, path, f"{declared} (declared in the manifest)") from None
+            raise _invalid_byte_error(data, exc.start, path, exc.encoding, f"{declared} (declared in the manifest)") from None
         return _reject_binary(text, path), codec, notes
-    if data.startswith((codecs.BOM_UTF16_BE, codecs.BOM_UTF16_LE)) or _utf16_without_bom(data):
-        codec = "utf-16" if data.startswith((codecs.BOM_UTF16_BE, codecs.BOM_UTF16_LE)) else _utf16_without_bom(data)
+    codec = "utf-16" if data.startswith((codecs.BOM_UTF16_BE, codecs.BOM_UTF16_LE)) else _utf16_without_bom(data)
+    if codec:
         text = data.decode(codec, errors="replace")
         if "\ufffd" in text:
             line, column = _position(text, text.index("\ufffd"))
@@ -121,9 +122,9 @@ def decode(data: bytes, path: str, declared: str | None = None,
         notes.append((None, "not UTF-8 (no valid UTF-8 sequence beyond ASCII); decoded as Windows-1252"))
         return _reject_binary(_cp1252(body), path), "cp1252", notes
     if bad_bytes != "replace":
-        raise _invalid_byte_error(body, first_bad, path, "UTF-8",
-                                  f" in a UTF-8 file ({bad} bad byte{'s' if bad > 1 else ''} in all); fix the file, "
-                                  "or set 'bad_bytes: replace' for it in the manifest")
+        raise _invalid_byte_error(body, first_bad, path, "utf-8",
+                                  f"UTF-8 in a UTF-8 file ({bad} bad byte{'s' if bad > 1 else ''} in all); fix the "
+                                  "file, or set 'bad_bytes: replace' for it in the manifest")
     for number, line in enumerate(split_lines(replaced), 1):
         if "\ufffd" in line:
             notes.append((number, f"invalid UTF-8 byte(s) at column {line.index(chr(0xfffd)) + 1} replaced by U+FFFD"))

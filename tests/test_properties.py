@@ -1,5 +1,7 @@
 """Property-based tests: random and mutated rule texts never crash a parser, and every non-blank
 piece of input is either read into the model or reported with a reason."""
+from html.parser import HTMLParser
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -120,7 +122,7 @@ def _official_with(hostile: list[str], endings: list[str]) -> tuple[str, set[str
     return "".join(line + endings[i % len(endings)] for i, line in enumerate(lines)), numbers
 
 
-class _Executable(__import__("html.parser").parser.HTMLParser):
+class _Executable(HTMLParser):
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.found: list[str] = []

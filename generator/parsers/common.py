@@ -42,9 +42,10 @@ def split_bilingual_title(text: str) -> tuple[str, str] | None:
 
 
 def malformed_number(line: str) -> str | None:
-    """The number a line starts with when it looks like a rule number and is not one."""
+    """The number a line that is not a rule line (RULE_LINE did not match it) starts with, when
+    it looks like a rule number."""
     m = NUMBER_LIKE.match(line)
-    return m.group() if m and not RULE_LINE.fullmatch(line) else None
+    return m.group() if m else None
 
 
 MALFORMED = "expected a rule number of three digits, a dot, one to three digits and at most one letter"

@@ -49,9 +49,9 @@ def parse(source: SourceText, spec: SourceSpec) -> tuple[ParsedSource, Ledger]:
         here = Provenance(source.path, number)
         rule = RULE_LINE.fullmatch(line)
         title = SECTION_LINE.fullmatch(line) or CHAPTER_LINE.fullmatch(line)
-        if malformed_number(line):
+        if not rule and (bad := malformed_number(line)):
             ledger.skip(number, "malformed rule number")
-            parsed.error(f"malformed rule number {malformed_number(line)!r}: {MALFORMED}", here)
+            parsed.error(f"malformed rule number {bad!r}: {MALFORMED}", here)
             current = None
         elif rule and rule.group("text"):
             started = True

@@ -145,13 +145,12 @@ class _Reader:
             self.state = "glossary"
             self.ledger.consume(number)
             return
-        bad = malformed_number(line)
-        if bad:
+        m = RULE_LINE.fullmatch(line)
+        if not m and (bad := malformed_number(line)):
             self.ledger.skip(number, "malformed rule number")
             self.parsed.error(f"malformed rule number {bad!r}: {MALFORMED}", self._here(number))
             self.current = None
             return
-        m = RULE_LINE.fullmatch(line)
         if m and m.group("text"):
             for problem in rule_line_warnings(m):
                 self.parsed.warn(problem + "; read as " + m.group("num"), self._here(number))
