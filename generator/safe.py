@@ -9,7 +9,7 @@ site through these functions only, one per place it can go:
     page_title     the page title MkDocs and its successors put unescaped into <title>, the header,
                    the navigation and the search index: so it is HTML-escaped text
     front_matter   the YAML block at the top of a generated page
-    script_call    a data script (`CR.name(arg, ...);`): JSON that cannot close a <script> element
+    script_call    a data script (`CR.name(arg, ...);`, a file of its own): one call, its arguments JSON
 """
 from __future__ import annotations
 
@@ -18,9 +18,9 @@ import json
 import re
 
 MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
-# JSON is JavaScript, except that these would end an inline <script> or start an HTML comment,
-# and the two line separators were not allowed in JavaScript strings before ES2019
-SCRIPT_UNSAFE = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+# JSON is JavaScript, but for the two line separators, not allowed in JavaScript strings before
+# ES2019. (Data scripts are files of their own, never inline, so "</script>" in them closes nothing.)
+SCRIPT_UNSAFE = {"\u2028": "\\u2028", "\u2029": "\\u2029"}
 
 
 def html_text(text: str) -> str:
@@ -49,7 +49,7 @@ def front_matter(title: str, search_boost: float | None = None) -> str:
 
 def script_json(value) -> str:
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-    return re.sub("[<>&\u2028\u2029]", lambda m: SCRIPT_UNSAFE[m.group()], text)
+    return re.sub("[\u2028\u2029]", lambda m: SCRIPT_UNSAFE[m.group()], text)
 
 
 def script_call(name: str, *args) -> str:
