@@ -1,4 +1,4 @@
-"""Command line: `python -m generator check|build ...`."""
+"""Command line: `python -m generator check|generate|build|export|diff ...`."""
 from __future__ import annotations
 
 import argparse
@@ -18,13 +18,17 @@ def main(argv: list[str] | None = None) -> int:
     _source_options(check)
     check.add_argument("--json", action="store_true", help="print the report as JSON")
     check.add_argument("--all", action="store_true", help="list every warning and skipped line")
-    build = commands.add_parser("build", help="generate the pages and build the site with MkDocs")
+    generate = commands.add_parser("generate", help="write the pages and a configuration for MkDocs, ProperDocs "
+                                   "or Zensical into a build folder")
+    _source_options(generate)
+    _build_options(generate)
+    generate.add_argument("--no-directory-urls", action="store_true", help="page.html links instead of page/")
+    generate.add_argument("--watch", action="store_true", help="generate again whenever a source changes")
+    build = commands.add_parser("build", help="generate, then build the site with MkDocs")
     _source_options(build)
-    build.add_argument("--site-dir", type=Path, help="where to write the site (default: site/)")
-    build.add_argument("--config", type=Path, help="the MkDocs configuration (default: mkdocs.yml, or "
-                       "mkdocs-offline.yml with --offline)")
-    build.add_argument("--offline", action="store_true",
-                       help="build the bundle that works from file:// and zip it; prints the zip's path")
+    _build_options(build)
+    build.add_argument("--site-dir", type=Path, help="where to write the site (default: site/, or "
+                       "site-offline/ with --offline)")
     export = commands.add_parser("export", help="write each edition as JSON (schema: generator/schema)")
     _source_options(export)
     export.add_argument("--out", type=Path, default=Path("export"), help="folder for <edition>.json files")
@@ -39,7 +43,56 @@ def main(argv: list[str] | None = None) -> int:
         return _check(args)
     if args.command == "export":
         return _export(args)
+    if args.command == "generate":
+        return _generate(args)
     return _build(args)
+
+
+def _build_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--config", type=Path, help="the project's configuration, which the generated one "
+                         "inherits (default: mkdocs.yml, or mkdocs-offline.yml with --offline)")
+    command.add_argument("--offline", action="store_true",
+                         help="the bundle that works from file:// (build zips it and prints the zip's path)")
+    command.add_argument("--out", type=Path, help="the build folder (default: build/, or build-offline/ with --offline)")
+
+
+def _generate_options(args):
+    from .generate import Options
+    config = args.config or ROOT / ("mkdocs-offline.yml" if args.offline else "mkdocs.yml")
+    options = Options.from_config(config)
+    if args.no_manifest:
+        options.manifest = None
+    elif args.manifest is not None:
+        options.manifest = args.manifest.resolve()
+    options.sources += [str(Path(s).resolve()) for s in args.source]
+    if getattr(args, "no_directory_urls", False):
+        options.dir_urls = False
+    out = args.out or ROOT / ("build-offline" if args.offline else "build")
+    return options, out
+
+
+def _generate(args) -> int:
+    from .generate import GenerateError, generate, watch
+    try:
+        options, out = _generate_options(args)
+        if args.watch:
+            watch(options, out)
+            return 0
+        result = generate(options, out)
+    except GenerateError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 0
+    _print_links(result.files.links)
+    print(result.config)
+    return 0
+
+
+def _print_links(links) -> None:
+    for date, stats in links.items():
+        print(f"{date}: {stats.internal} rule links, {stats.external} external, "
+              f"{stats.plain} references to rules not in this build (marked text)", file=sys.stderr)
 
 
 def _export(args) -> int:
@@ -59,12 +112,13 @@ def _export(args) -> int:
 def _source_options(command: argparse.ArgumentParser) -> None:
     command.add_argument("--source", action="append", default=[], metavar="PATH",
                          help="an extra source file (format, edition and languages detected from its content)")
-    command.add_argument("--manifest", type=Path, default=DEFAULT_MANIFEST, help="the sources manifest")
+    command.add_argument("--manifest", type=Path, help="the sources manifest (default: the configuration's, "
+                         "docs_src/sources.yml)")
     command.add_argument("--no-manifest", action="store_true", help="read only the --source files")
 
 
 def _corpus(args) -> Corpus:
-    return load_corpus(None if args.no_manifest else args.manifest, args.source)
+    return load_corpus(None if args.no_manifest else args.manifest or DEFAULT_MANIFEST, args.source)
 
 
 def _check(args) -> int:
@@ -128,35 +182,24 @@ def _some(label: str, lines: list[str], limit: int | None) -> None:
 
 
 def _build(args) -> int:
-    """Generate and build in one step: the MkDocs plugin does the generating, with these sources."""
+    """Generate and build with MkDocs in one step."""
     import logging
-    import os
 
-    from mkdocs.commands.build import build
-    from mkdocs.config import load_config
     from mkdocs.exceptions import MkDocsException
 
-    from .mkdocs_plugin import EXTRA_SOURCES
+    from .generate import GenerateError, generate
+    from .mkdocs_build import mkdocs_build
 
-    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
-    os.environ[EXTRA_SOURCES] = os.pathsep.join(str(Path(s).resolve()) for s in args.source)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s: %(message)s")
-    overrides = {"strict": True}
-    if args.site_dir:
-        overrides["site_dir"] = str(args.site_dir.resolve())
-    config_file = args.config or ROOT / ("mkdocs-offline.yml" if args.offline else "mkdocs.yml")
     try:
-        config = load_config(str(config_file), **overrides)
-        if args.no_manifest or args.manifest != DEFAULT_MANIFEST:
-            _point_plugin_at(config, None if args.no_manifest else args.manifest)
-        build(config)
-    except MkDocsException as exc:
+        options, out = _generate_options(args)
+        result = generate(options, out)
+        site_dir = args.site_dir or ROOT / ("site-offline" if args.offline else "site")
+        config = mkdocs_build(result.config, site_dir)
+    except (GenerateError, MkDocsException) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    report = config.plugins["cr-generator"].report
-    for date, stats in report.links.items():
-        print(f"{date}: {stats.internal} rule links, {stats.external} external, "
-              f"{stats.plain} references to rules not in this build (marked text)", file=sys.stderr)
+    _print_links(result.files.links)
     print(zip_site(Path(config.site_dir)) if args.offline else config.site_dir)
     return 0
 
@@ -174,11 +217,6 @@ def zip_site(site: Path) -> Path:
             info.compress_type = zipfile.ZIP_DEFLATED
             bundle.writestr(info, path.read_bytes())
     return target
-
-
-def _point_plugin_at(config, manifest: Path | None) -> None:
-    plugin = config.plugins["cr-generator"]
-    plugin.config["manifest"] = str(manifest.resolve()) if manifest else ""
 
 
 def _diff(args) -> int:

@@ -1,12 +1,16 @@
-"""A thin MkDocs plugin: re-run the generator before each build, so that `mkdocs build` and
-`mkdocs serve` just work and `serve` rebuilds when a source or the manifest changes.
+"""The MkDocs plugin: a thin wrapper over generate.py, plus speed-ups only MkDocs allows.
 
-Extra sources for a build (for example the full CR texts) come from the environment variable
-CR_EXTRA_SOURCES, paths separated by the OS path separator; `python -m generator build --source`
-sets it. The hooks run in this order:
-  on_config (early)   load the sources, build the termbase, hand jieba the terms as a user dictionary
-  on_serve            stop watching docs_dir: it holds only what the generator writes
-  on_pre_build        write the pages (after the offline plugin has turned directory URLs off)
+Two ways it runs:
+- on the project's configuration (`mkdocs serve`, `mkdocs build`): it generates the pages into the
+  build folder (`build_dir`, outside the tracked tree) and points the build at them; `serve`
+  watches the sources and the manifest and regenerates when they change;
+- on a generated configuration (build/mkdocs.yml, which says `extra.cr_generated`): the pages are
+  there already; it only adds the speed-ups.
+
+The hooks, in order:
+  on_config (early)   load the sources (or not), hand jieba the terms as a user dictionary
+  on_pre_build        generate (after the offline plugin has turned directory URLs off)
+  on_serve            stop watching the generated docs: they change only when a source does
   on_page_markdown    set the blocks of rules and glossary entries aside (below), make their search entries
   on_page_content     tell MkDocs the anchors in them, for its link validation
   on_page_context     (late) put them back into the page
@@ -26,35 +30,40 @@ import os
 import re
 from pathlib import Path
 
-from mkdocs.config import config_options
+from mkdocs.config import base, config_options as c
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 
-from .pipeline import load_corpus, source_date_epoch
+from .generate import GenerateError, Options, generate, load
+from .markdown_writer import write_if_changed
+from .pipeline import source_date_epoch
 from .search_index import Segmenter, rule_entries, write_search_index
-from .site import Settings, Site, write_site
 
 log = logging.getLogger("mkdocs.plugins.cr-generator")
-EXTRA_SOURCES = "CR_EXTRA_SOURCES"
 SOURCE_DATE_EPOCH = "SOURCE_DATE_EPOCH"  # the reproducible-builds convention, which MkDocs honours
-JIEBA_TERMS = ".cr/jieba-terms.txt"  # in docs_dir; MkDocs leaves dot folders out of the site
 # a block of rules or glossary entries, as chapter.md.j2 writes it (no line inside is just "</div>")
 RULE_BLOCK = re.compile(r'^<div class="(?:rules|cr-glossary)"[^>]*>\n.*?\n</div>$', re.M | re.S)
 SET_ASIDE = re.compile(r"<!--cr-rules-(\d+)-->")
 ANCHOR = re.compile(r'\bid="?([^\s">]+)')
 
 
-class GeneratorPlugin(BasePlugin):
-    config_scheme = (
-        ("manifest", config_options.Type(str, default="docs_src/sources.yml")),  # "": only extra sources
-        ("settings", config_options.Type(str, default="docs_src/site.yml")),
-    )
+class GeneratorConfig(base.Config):
+    manifest = c.Type(str, default="docs_src/sources.yml")  # relative to the configuration; "" for none
+    sources = c.ListOfItems(c.Type(str), default=[])  # more source files, relative to the configuration
+    # where a reference to a rule of the newest edition that is not in the build points, with
+    # {number} (702.19c), {slug} (702-19c) or {compact} (70219c); unset keeps such references as text
+    missing_rule_url = c.Optional(c.Type(str))
+    build_dir = c.Type(str, default="build")  # where the pages are generated, relative to the configuration
 
+
+class GeneratorPlugin(BasePlugin[GeneratorConfig]):
     def __init__(self):
         self.dirty = False
         self.blocks: dict[str, list[str]] = {}  # page source -> its rule blocks, while it is built
         self.entries: dict[str, list[dict]] = {}  # page URL -> search entries of its rules
         self.segment = None
+        self.corpus = None  # None on a generated configuration
+        self.generated = None
         self.callers_epoch: str | None = None  # SOURCE_DATE_EPOCH as the caller gave it
 
     def on_startup(self, *, command, dirty):
@@ -65,50 +74,52 @@ class GeneratorPlugin(BasePlugin):
         import jieba
         jieba.setLogLevel(logging.WARNING)  # not "Building prefix dict..." on every build
         root = Path(config.config_file_path).parent
-        extra = [p for p in os.environ.get(EXTRA_SOURCES, "").split(os.pathsep) if p]
-        manifest = root / self.config["manifest"] if self.config["manifest"] else None
-        corpus = load_corpus(manifest, extra)
-        if corpus.error_count:
-            problems = [str(f) for f in corpus.failures]
-            problems += [str(e) for s in corpus.loaded for e in s.report.errors]
-            raise PluginError("the sources have errors (python -m generator check lists them):\n  "
-                              + "\n  ".join(problems[:20]))
-        self.site = Site(corpus, settings=Settings.read(root / self.config["settings"]))
-        # `mkdocs serve` rebuilds when any of these change: the manifest, the settings and every source
-        watched = [path for path in (manifest, root / self.config["settings"]) if path]
-        watched += [loaded.parsed.spec.file for loaded in corpus.loaded]
-        config.watch.extend(str(path) for path in watched if path.exists() and str(path) not in config.watch)
-        terms = Path(config.docs_dir) / JIEBA_TERMS
-        _write_if_changed(terms, self.site.termbase.jieba_dictionary())
+        if config.extra.get("cr_generated"):
+            self.folder, self.corpus = root, None
+            edition = config.extra.get("cr_edition")
+        else:
+            self.folder = (root / self.config.build_dir).resolve()
+            self.options = Options(Path(config.config_file_path).resolve(),
+                                   root / self.config.manifest if self.config.manifest else None,
+                                   [str(root / s) for s in self.config.sources], self.config.missing_rule_url)
+            try:
+                self.corpus = load(self.options)
+            except GenerateError as exc:
+                raise PluginError(str(exc)) from None
+            write_if_changed(self.folder / "jieba-terms.txt", self.corpus.termbase.jieba_dictionary())
+            # `mkdocs serve` regenerates when the manifest or a source changes
+            watched = [p for p in [self.options.manifest] if p] + [s.parsed.spec.file for s in self.corpus.loaded]
+            config.watch.extend(str(p) for p in watched if p.exists() and str(p) not in config.watch)
+            edition = self.corpus.editions[0].date if self.corpus.editions else None
+        terms = self.folder / "jieba-terms.txt"
         search = config.plugins.get("material/search") or config.plugins.get("search")
-        if search is not None and "jieba_dict_user" in search.config and not search.config["jieba_dict_user"]:
+        if terms.exists() and search is not None and "jieba_dict_user" in search.config \
+                and not search.config["jieba_dict_user"]:
             search.config["jieba_dict_user"] = str(terms)
-        config.extra["cr_edition"] = self.site.current.date if self.site.current else None
         self.callers_epoch = os.environ.get(SOURCE_DATE_EPOCH)
         if self.callers_epoch is None:
             # the build date MkDocs writes (sitemap, its gzip header) is the edition's, not today's;
             # unset again after the build, so that a later build in this process starts afresh
-            os.environ[SOURCE_DATE_EPOCH] = str(source_date_epoch(self.site.editions))
+            os.environ[SOURCE_DATE_EPOCH] = str(source_date_epoch(edition))
         return config
 
     def on_pre_build(self, config):
-        self.site.dir_urls = config.use_directory_urls
-        pages, report = write_site(self.site, Path(config.docs_dir))
-        config.nav = self.site.nav(pages)
-        for date, stats in report.links.items():
-            log.info(f"cr-generator: {date}: {stats.internal} links, {stats.external} external, "
-                     f"{stats.plain} references to rules not in this build")
-        for chapter, count in sorted(report.terms_marked.items()):
-            log.info(f"cr-generator: {chapter}: {count} terms marked")
-        self.report = report
+        if self.corpus is not None:
+            self.options.dir_urls = config.use_directory_urls
+            self.generated = generate(self.options, self.folder, self.corpus)
+            config.docs_dir = str(self.generated.docs)
+            config.nav = self.generated.nav
+            config.extra["cr_edition"] = self.corpus.editions[0].date if self.corpus.editions else None
+            for date, stats in self.generated.files.links.items():
+                log.info(f"cr-generator: {date}: {stats.internal} links, {stats.external} external, "
+                         f"{stats.plain} references to rules not in this build")
         if not self.dirty:
             self.entries = {}
         self.segment = self.segment or Segmenter()
 
     def on_serve(self, server, config, builder):
-        """Everything in docs_dir is written by the generator from what `watch` lists (docs_src, the
-        sources): watching docs_dir as well would rebuild a second time after every edit."""
-        server.unwatch(config.docs_dir)
+        if self.corpus is not None:
+            server.unwatch(config.docs_dir)
         return server
 
     def on_page_markdown(self, markdown, page, config, files):
@@ -151,9 +162,3 @@ class GeneratorPlugin(BasePlugin):
         if self.callers_epoch is None:
             os.environ.pop(SOURCE_DATE_EPOCH, None)
 
-
-def _write_if_changed(path: Path, text: str) -> None:
-    data = text.encode("utf-8")
-    if not path.exists() or path.read_bytes() != data:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)

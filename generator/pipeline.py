@@ -6,11 +6,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .editions import assemble
+from .keywords import match_keywords
 from .errors import SourceError
 from .gcpause import paused_gc
 from .loader import LoadedSource, load
 from .manifest import read_manifest, spec_from_path
 from .model import Edition, Issue
+from .numbers import RuleNumber
+from .termbase import Termbase
 
 DEFAULT_MANIFEST = Path(__file__).resolve().parent.parent / "docs_src" / "sources.yml"
 
@@ -20,7 +23,10 @@ class Corpus:
     loaded: list[LoadedSource] = field(default_factory=list)
     failures: list[SourceError] = field(default_factory=list)  # sources that could not be read at all
     editions: list[Edition] = field(default_factory=list)
-    issues: list[Issue] = field(default_factory=list)  # found while assembling editions
+    issues: list[Issue] = field(default_factory=list)  # found while assembling editions and terms
+    termbase: Termbase = field(default_factory=Termbase)
+    # older edition -> [(its rule number, the current number)] of each keyword rule both define alike
+    keywords: dict[str, list[tuple[RuleNumber, RuleNumber]]] = field(default_factory=dict)
 
     @property
     def error_count(self) -> int:
@@ -47,13 +53,23 @@ def load_corpus(manifest: Path | None = DEFAULT_MANIFEST, extra: list[str] = ())
             corpus.loaded.append(load(spec))
         except SourceError as exc:
             corpus.failures.append(exc)
+    return assemble_corpus(corpus)
+
+
+def assemble_corpus(corpus: Corpus) -> Corpus:
+    """The editions, the termbase and the keyword links of the loaded sources, and their issues."""
     corpus.editions, corpus.issues = assemble([s.parsed for s in corpus.loaded])
+    corpus.termbase = Termbase.build(corpus.editions, corpus.primers)
+    corpus.issues += corpus.termbase.issues
+    for older in corpus.editions[1:]:
+        corpus.keywords[older.date], issues = match_keywords(older, corpus.editions[0])
+        corpus.issues += issues
     return corpus
 
 
-def source_date_epoch(editions: list[Edition]) -> int:
+def source_date_epoch(date: str | None) -> int:
     """The build's date for reproducible output: midnight UTC of the newest edition's effective
     date (a year alone counts as its first of January), or 1980-01-01 when there is none."""
-    date = editions[0].date if editions else "1980"
+    date = date or "1980"
     year, month, day = ([int(part) for part in date.split("-")] + [1, 1])[:3]
     return calendar.timegm((year, month, day, 0, 0, 0))

@@ -15,9 +15,15 @@ from .numbers import RuleNumber
 from .xref import Ref, find_references
 from .safe import html_attr, html_text
 
-LANG_NAMES = {"en": "English", "zh": "中文"}
 EXAMPLE_LABEL = {"en": "Example:", "zh": "例如："}
 MISSING = {"en": "No English text in this source.", "zh": "暂无中文翻译。Translation missing."}
+def rule_link(href: str, text: str, group: tuple = ()) -> str:
+    """The one way a page links to a rule: `text` is plain (escaped here); `group` lists every rule
+    of the range the link belongs to, for the preview."""
+    members = f' data-g="{" ".join(map(str, group))}"' if group else ""
+    return f'<a href="{html_attr(href)}"{members}>{html_text(str(text))}</a>'
+
+
 def bilingual_title(number: int, titles: dict) -> str:
     """"3. 牌类别 Card Types": the number, then the Chinese and English titles that exist."""
     zh, en = titles.get("zh"), titles.get("en")
@@ -77,8 +83,7 @@ def linked(text: str, resolve: Resolver, stats: LinkStats, extra: Callable[[str]
             href, internal = target
             if internal:
                 stats.internal += 1
-                group = f' data-g="{" ".join(map(str, ref.group))}"' if ref.group else ""
-                out.append(f'<a href="{html_attr(href)}"{group}>{shown}</a>')
+                out.append(rule_link(href, text[ref.start:ref.end], ref.group))
             else:
                 stats.external += 1
                 out.append(f'<a class=xe href="{html_attr(href)}" rel=noopener>{shown}</a>')
@@ -131,7 +136,7 @@ class RuleRenderer:
             defined = self.defined_in(number)
             self._terms = {lang: TermMarks(lambda t, lang=lang: self.find_terms(t, lang), set(defined))
                            for lang in self.langs}
-        parts = [f"<h4 id={rule_id(number)}>{number}</h4>", self._cells(rule, -1), self.notes.get(number, "")]
+        parts = [f'<h4 id="{rule_id(number)}">{number}</h4>', self._cells(rule, -1), self.notes.get(number, "")]
         count = max((len(t.examples) for t in rule.texts.values()), default=0)
         for index in range(count):
             parts.append(self._cells(rule, index, example_id(number, index + 1)))
@@ -144,7 +149,7 @@ class RuleRenderer:
         for lang, tag in self.langs.items():
             text = rule.texts.get(lang)
             classes = [] if example < 0 else ["ex"]
-            ident = f" id={element_id}" if element_id and not cells else ""
+            ident = f' id="{element_id}"' if element_id and not cells else ""
             if text is None or example >= len(text.examples):
                 cells.append(f'<p lang={tag} class="{" ".join(classes + ["missing"])}"{ident}>'
                              f"{html_attr(MISSING[lang])}")

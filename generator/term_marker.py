@@ -8,7 +8,7 @@ both the Cycling ability and the cycle action).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import ahocorasick
 
@@ -33,7 +33,6 @@ ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstu
 @dataclass
 class TermMarker:
     termbase: Termbase
-    ambiguous: dict[str, list[int]] = field(default_factory=dict)
 
     def __post_init__(self):
         self.automata = {}
@@ -54,10 +53,8 @@ class TermMarker:
             for form, ids in sorted(owners.items()):
                 if len(ids) > 1 and len(primary.get(form, ())) == 1:
                     ids = primary[form]
-                if len(ids) == 1:
+                if len(ids) == 1:  # a form of several terms is not marked
                     automaton.add_word(form, (len(form), next(iter(ids))))
-                else:
-                    self.ambiguous[form] = sorted(ids)
             if len(automaton):
                 automaton.make_automaton()
                 self.automata[lang] = automaton

@@ -36,10 +36,6 @@ class Ref:
     def is_chapter(self) -> bool:
         return isinstance(self.target, int)
 
-    @property
-    def is_rule(self) -> bool:
-        return isinstance(self.target, RuleNumber)
-
 
 def _number(m: re.Match) -> RuleNumber:
     return RuleNumber(int(m.group("sec")), int(m.group("rule") or 0), m.group("sub") or "")

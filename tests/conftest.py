@@ -121,15 +121,12 @@ def full_url(full_site):
 @pytest.fixture(scope="session")
 def offline_bundle(tmp_path_factory):
     """The offline zip of the seed site, unzipped; (folder, zip path)."""
-    import subprocess
-    import sys
     import zipfile
+    from sitekit import build
     work = tmp_path_factory.mktemp("offline")
-    result = subprocess.run([sys.executable, "-m", "generator", "build", "--offline", "--site-dir",
-                             str(work / "cr-offline")], cwd=ROOT, capture_output=True, text=True,
-                            env={**__import__("os").environ, "NO_MKDOCS_2_WARNING": "1"})
+    result = build(work / "cr-offline", offline=True)
     assert result.returncode == 0, result.stderr[-3000:]
-    bundle = Path(result.stdout.strip().splitlines()[-1])
+    bundle = work / "cr-offline.zip"
     unpacked = work / "unpacked"
     zipfile.ZipFile(bundle).extractall(unpacked)
     return unpacked / "cr-offline", bundle

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import functools
 import http.server
-import os
+import io
+import json
+import logging
 import re
-import subprocess
-import sys
 import threading
+from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -15,16 +16,46 @@ from urllib.parse import unquote, urlsplit
 from conftest import ROOT
 
 
-def build(site_dir: Path, *sources, manifest: Path | None = None, no_manifest=False, env=None) -> subprocess.CompletedProcess:
-    args = [sys.executable, "-m", "generator", "build", "--site-dir", str(site_dir)]
-    for source in sources:
-        args += ["--source", str(source)]
-    if manifest:
-        args += ["--manifest", str(manifest)]
-    if no_manifest:
-        args += ["--no-manifest"]
-    full_env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})}
-    return subprocess.run(args, cwd=ROOT, capture_output=True, text=True, env=full_env)
+@dataclass
+class Built:
+    """What a build did, in the shape of a finished command: 0 or 1, and what it logged."""
+    returncode: int
+    stderr: str
+    generated: object = None  # generate.Generated
+
+
+def build(site_dir: Path, *sources, manifest: Path | None = None, no_manifest=False, offline=False,
+          config: Path | None = None, **settings) -> Built:
+    """Generate into a folder beside site_dir and build it with MkDocs, in this process. `settings`
+    are cr-generator options (missing_rule_url, ...). Nothing is written into the repository."""
+    from mkdocs.exceptions import MkDocsException
+
+    from generator.cli import zip_site
+    from generator.generate import GenerateError, Options, generate
+    from generator.mkdocs_build import mkdocs_build
+
+    config = config or ROOT / ("mkdocs-offline.yml" if offline else "mkdocs.yml")
+    options = Options.from_config(config, **settings)
+    if no_manifest or manifest:
+        options.manifest = manifest
+    options.sources += [str(s) for s in sources]
+    log = io.StringIO()
+    handler = logging.StreamHandler(log)
+    handler.setFormatter(logging.Formatter("%(levelname)s: %(message)s"))
+    handler.setLevel(logging.WARNING)
+    logging.getLogger("mkdocs").addHandler(handler)
+    try:
+        generated = generate(options, site_dir.parent / f"{site_dir.name}-build")
+        mkdocs_build(generated.config, site_dir)
+        if offline:
+            zip_site(site_dir)
+    except (GenerateError, MkDocsException) as exc:
+        return Built(1, log.getvalue() + f"error: {exc}\n")
+    finally:
+        logging.getLogger("mkdocs").removeHandler(handler)
+    report = "".join(f"{date}: {s.internal} rule links, {s.external} external, {s.plain} references to rules "
+                     "not in this build\n" for date, s in generated.files.links.items())
+    return Built(0, log.getvalue() + report, generated)
 
 
 class _Collector(HTMLParser):
@@ -102,21 +133,17 @@ class Served:
 RULE_ID = re.compile(r"cr\d{3}-\d+[a-z]?$")
 
 
-def temp_config(tmp: Path, manifest: Path | None = None, settings: Path | None = None,
-                config_name: str = "mkdocs.yml") -> Path:
-    """A copy of the project's MkDocs configuration that builds from tmp: its own docs folder,
-    and optionally its own manifest and settings (everything else points back at the project)."""
-    text = (ROOT / config_name).read_text(encoding="utf-8")
-    options = "".join(f"      {k}: {v}\n" for k, v in (("manifest", manifest), ("settings", settings)) if v)
-    if options:
-        text = text.replace("  - cr-generator\n", f"  - cr-generator:\n{options}")
-    text = (text.replace("docs_dir: docs", f"docs_dir: {tmp / 'docs'}")
-            .replace("custom_dir: overrides", f"custom_dir: {ROOT / 'overrides'}")
-            .replace("  - docs_src\n", f"  - {ROOT / 'docs_src'}\n").replace("  - overrides\n", f"  - {ROOT / 'overrides'}\n")
-            .replace("INHERIT: mkdocs.yml", f"INHERIT: {tmp / 'mkdocs.yml'}"))
-    (tmp / "docs").mkdir(exist_ok=True)
-    config = tmp / config_name
-    config.write_text(text, encoding="utf-8")
+def project_config(tmp: Path, **generator_options) -> Path:
+    """A configuration in tmp that inherits the project's, with these cr-generator options and its
+    build folder in tmp. INHERIT replaces lists and resolves relative paths against this file, so
+    the plugins and the project's folders are given again."""
+    options = {"build_dir": str(tmp / "build"), **generator_options}
+    plugin = "".join(f"      {key}: {json.dumps(str(value))}\n" for key, value in options.items())
+    config = tmp / "mkdocs.yml"
+    config.write_text(f"INHERIT: {ROOT / 'mkdocs.yml'}\ndocs_dir: {ROOT / 'docs_src' / 'pages'}\n"
+                      f"site_dir: {tmp / 'site'}\ntheme:\n  custom_dir: {ROOT / 'overrides'}\n"
+                      f"watch:\n  - {ROOT / 'overrides'}\nplugins:\n  - search\n  - cr-generator:\n{plugin}",
+                      encoding="utf-8")
     return config
 
 

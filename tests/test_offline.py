@@ -70,7 +70,7 @@ def _offline_zip(tmp_path, name, clock, epoch=None):
     env = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"}
     env.update({"NO_MKDOCS_2_WARNING": "1", **({"SOURCE_DATE_EPOCH": epoch} if epoch else {})})
     result = subprocess.run(["faketime", "-f", clock, sys.executable, "-m", "generator", "build", "--offline",
-                             "--site-dir", str(tmp_path / name / "cr-offline")],
+                             "--site-dir", str(tmp_path / name / "cr-offline"), "--out", str(tmp_path / name / "build")],
                             cwd=ROOT, capture_output=True, text=True, env=env)
     assert result.returncode == 0, result.stderr[-2000:]
     return tmp_path / name / "cr-offline.zip", tmp_path / name / "cr-offline"

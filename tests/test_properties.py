@@ -148,16 +148,15 @@ def test_hostile_text_reaches_pages_as_text_and_every_rule_arrives(hostile, endi
 
     import markdown
     import yaml
-    from generator.editions import assemble
-    from generator.pipeline import Corpus
-    from generator.site import Site
+    from generator.pages import site_files
+    from generator.pipeline import Corpus, assemble_corpus
+    from generator.site_model import SiteModel
 
     text, numbers = _official_with(hostile, endings)
     loaded = load_text(from_string(text, "<hostile>"), SourceSpec("<hostile>", Path("<hostile>")))
     assert {str(n) for n in loaded.parsed.rules} == numbers
-    corpus = Corpus(loaded=[loaded])
-    corpus.editions, corpus.issues = assemble([loaded.parsed])
-    pages, assets, _ = Site(corpus).pages()
+    files = site_files(SiteModel.build(assemble_corpus(Corpus(loaded=[loaded]))))
+    pages, assets = files.pages, files.assets
     rendered = ""
     for page in pages:
         _, head, body = page.markdown.split("---\n", 2) if page.markdown.startswith("---\n") else ("", "", page.markdown)
@@ -169,7 +168,7 @@ def test_hostile_text_reaches_pages_as_text_and_every_rule_arrives(hostile, endi
         assert checker.found == [], (page.src, checker.found[:3])
         rendered += html
     for number in numbers:
-        assert f"id=cr{number.replace('.', '-')}>" in rendered, number
+        assert f'id="cr{number.replace(".", "-")}">' in rendered, number
     for path, script in assets.items():
         if path.endswith(".js"):  # one call with JSON arguments: no code of the source's
             call = re.fullmatch(r"CR\.\w+\((.*)\);\n", script, re.S)

@@ -93,9 +93,10 @@ def test_rule_entries_are_the_ones_materials_parser_makes():
     from generator.mkdocs_plugin import RULE_BLOCK
     from generator.pipeline import load_corpus
     from generator.search_index import Segmenter, rule_entries
-    from generator.site import Site
+    from generator.pages import site_files
+    from generator.site_model import SiteModel
 
-    pages, _, _ = Site(load_corpus(MANIFEST)).pages()
+    pages = site_files(SiteModel.build(load_corpus(MANIFEST))).pages
     blocks = [block for page in pages for block in RULE_BLOCK.findall(page.markdown)]
     assert len(blocks) > 20 and any('class="cr-glossary"' in block for block in blocks)
     segment = Segmenter()
@@ -119,9 +120,10 @@ def test_blocks_set_aside_come_back_whole_and_keep_their_anchors():
     from generator.mkdocs_plugin import GeneratorPlugin
     from generator.pipeline import load_corpus
     from generator.search_index import Segmenter
-    from generator.site import Site
+    from generator.pages import site_files
+    from generator.site_model import SiteModel
 
-    chapter = next(p for p in Site(load_corpus(MANIFEST)).pages()[0] if p.src == "cr/9.md")
+    chapter = next(p for p in site_files(SiteModel.build(load_corpus(MANIFEST))).pages if p.src == "cr/9.md")
     plugin = GeneratorPlugin()
     plugin.segment = Segmenter()
     page = SimpleNamespace(file=SimpleNamespace(src_uri=chapter.src), url="cr/9/", meta={}, present_anchor_ids=set())

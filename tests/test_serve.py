@@ -1,4 +1,4 @@
-"""`mkdocs serve` rebuilds when a source changes, and the open page reloads itself."""
+"""`mkdocs serve` and `generate --watch` rebuild when a source changes."""
 import os
 import socket
 import subprocess
@@ -7,7 +7,7 @@ import time
 import urllib.request
 
 from conftest import ROOT
-from sitekit import seed_manifest, temp_config
+from sitekit import project_config, seed_manifest
 
 
 def _free_port():
@@ -23,7 +23,7 @@ def _get(url):
 
 def test_serve_rebuilds_after_a_source_edit(browser, tmp_path):
     manifest = seed_manifest(tmp_path)
-    config = temp_config(tmp_path, manifest=manifest)
+    config = project_config(tmp_path, manifest=manifest)
     port = _free_port()
     server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--livereload", "-f", str(config),
                                "-a", f"127.0.0.1:{port}"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
@@ -55,3 +55,31 @@ def test_serve_rebuilds_after_a_source_edit(browser, tmp_path):
         server.terminate()
         output = server.communicate(timeout=20)[0].decode("utf-8", "replace")
     assert output.count("Building documentation") == 2, output  # the first build, and one per edit
+
+
+def test_generate_watch_regenerates_after_a_source_edit(tmp_path):
+    """`generate --watch`, as it runs beside `zensical serve`: an edit changes the generated page."""
+    manifest = seed_manifest(tmp_path)
+    out = tmp_path / "build"
+    watcher = subprocess.Popen([sys.executable, "-m", "generator", "generate", "--watch", "--manifest", str(manifest),
+                                "--out", str(out)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    page = out / "docs" / "cr" / "9.md"
+    try:
+        _wait(lambda: page.exists() and "six-sided" in page.read_text(encoding="utf-8"), watcher)
+        source = tmp_path / "sources" / "cr-2023-11-17-ch9-casual-variants.en-zh.txt"
+        text = source.read_text(encoding="utf-8")
+        source.write_text(text.replace("A planar die is a six-sided die.", "A planar die is a twelve-sided die."),
+                          encoding="utf-8")
+        _wait(lambda: "twelve-sided" in page.read_text(encoding="utf-8"), watcher)
+        assert "six-sided die." not in page.read_text(encoding="utf-8")
+    finally:
+        watcher.terminate()
+        output = watcher.communicate(timeout=20)[0].decode("utf-8", "replace")
+    assert output.count("generated ") == 2, output
+
+
+def _wait(condition, process, seconds=60):
+    deadline = time.time() + seconds
+    while not condition():
+        assert time.time() < deadline and process.poll() is None, "gave up waiting"
+        time.sleep(0.2)

@@ -6,15 +6,15 @@ from collections import Counter
 import pytest
 
 from generator.pipeline import load_corpus
-from generator.site import Site
+from generator.pages import site_files
+from generator.site_model import SiteModel
 from generator.term_marker import ASCII_LOWER, TOO_COMMON, TOO_COMMON_TERMS, TermMarker
-from generator.termbase import Termbase, chinese_forms, english_forms
+from generator.termbase import chinese_forms, english_forms
 
 
 @pytest.fixture(scope="module")
 def seed_terms():
-    corpus = load_corpus()
-    return Termbase.build(corpus.editions, corpus.primers)
+    return load_corpus().termbase
 
 
 def test_sources_of_the_seed_termbase(seed_terms):
@@ -40,7 +40,7 @@ def test_forms():
 
 def test_full_termbase_has_every_glossary_entry(corpus_loaded):
     corpus = load_corpus(extra=[str(s.report.spec.file) for s in corpus_loaded])
-    termbase = Termbase.build(corpus.editions, corpus.primers)
+    termbase = corpus.termbase
     from_glossary = [t for t in termbase.terms.values() if t.glossary]
     assert len(from_glossary) == 668
     assert all(t.glossary.verified for t in from_glossary)
@@ -57,7 +57,7 @@ def test_too_common_is_explicit():
 
 def _blocks(html):
     """(anchor, the cells after the rule's heading up to the next heading)."""
-    return re.findall(r"<h4 id=(cr[\w-]+)>[^<]*</h4>(.*?)(?=<h4 |\n</div>)", html, re.S)
+    return re.findall(r'<h4 id="(cr[\w-]+)">[^<]*</h4>(.*?)(?=<h4 |\n</div>)', html, re.S)
 
 
 def _forms(site):
@@ -137,7 +137,7 @@ def test_full_glossary_page(full_site):
 
 def test_terms_marked_per_chapter_are_counted(corpus_loaded):
     corpus = load_corpus(extra=[str(s.report.spec.file) for s in corpus_loaded])
-    _, _, report = Site(corpus).pages()
+    report = site_files(SiteModel.build(corpus))
     assert set(report.terms_marked) >= {f"2023-11-17/{c}" for c in range(1, 10)}
     assert report.terms_marked["2023-11-17/7"] > 5000
 
@@ -152,7 +152,7 @@ def test_every_too_common_term_exists_and_is_never_marked(corpus_loaded):
     from generator.term_marker import TOO_COMMON_LEMMAS
     from generator.termbase import lemma
     corpus = load_corpus(extra=[str(s.report.spec.file) for s in corpus_loaded])
-    termbase = Termbase.build(corpus.editions, corpus.primers)
+    termbase = corpus.termbase
     common = {t.id for t in termbase.terms.values() if t.en and lemma(t.en) in TOO_COMMON_LEMMAS}
     assert len(common) == len(TOO_COMMON_TERMS)
     marker = TermMarker(termbase)

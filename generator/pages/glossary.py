@@ -1,4 +1,4 @@
-"""The glossary page: every term of the termbase, English and Chinese side by side, an anchor per
+"""The glossary page's sections: every term of the termbase, English and Chinese side by side, an anchor per
 term, definitions in both languages, links to the defining rule, redirects and "see also" linked,
 obsolete terms marked, sorted by English with a pinyin index for Chinese readers."""
 from __future__ import annotations
@@ -8,10 +8,11 @@ from collections.abc import Callable
 
 from pypinyin import lazy_pinyin
 
-from .render import LinkStats, Resolver, TermMarks, linked
-from .termbase import Term, Termbase
-from .xref import Ref
-from .safe import html_attr
+from ..render import LinkStats, Resolver, TermMarks, linked, rule_link
+from ..safe import html_attr
+from ..termbase import Term, Termbase
+from ..xref import Ref
+from .layout import estimated_height
 
 SEE = {
     "en": re.compile(r"\bSee(?: also)? (?P<items>[^.\d]+?)\.(?=\s|$)"),
@@ -19,10 +20,6 @@ SEE = {
 }
 TAG = re.compile(r"<[^>]+>")
 ITEM_SEPARATOR = re.compile(r",\s*and\s+|,\s*or\s+|,\s*|\s+and\s+|\s+or\s+|以及|和|与|或|、|，")
-
-
-def term_anchor(term: Term) -> str:
-    return term.anchor
 
 
 class GlossaryLinks:
@@ -35,7 +32,7 @@ class GlossaryLinks:
             if term.glossary:
                 names += [e.name for e in (term.glossary.en, term.glossary.zh) if e]
             for name in filter(None, names):
-                self.anchors.setdefault(name.casefold(), term_anchor(term))
+                self.anchors.setdefault(name.casefold(), term.anchor)
 
     def finder(self, lang: str) -> Callable[[str], list[Ref]]:
         def find(text: str) -> list[Ref]:
@@ -64,24 +61,22 @@ def glossary_sections(termbase: Termbase, langs: dict[str, str], resolve: Resolv
         letter = letter if "A" <= letter <= "Z" else "#"
         groups.setdefault(letter, []).append(_entry(term, links, langs, resolve, stats, find_terms, rule_href))
     sections = [{"heading": letter, "anchor": f"g--{letter.lower() if letter != '#' else 'other'}",
-                 "html": "\n".join(blocks), "height": _estimated_height(blocks), "wrapper": "cr-glossary"}
+                 "html": "\n".join(blocks), "height": _height(blocks), "wrapper": "cr-glossary"}
                 for letter, blocks in sorted(groups.items(), key=lambda g: g[0] == "#")]
     index = pinyin_index(termbase)
     sections.append({"heading": "拼音索引 Pinyin index", "anchor": "g--pinyin", "html": index,
-                     "height": _estimated_height([index]), "wrapper": "cr-glossary"})
+                     "height": _height([index]), "wrapper": "cr-glossary"})
     return sections
 
 
-def _estimated_height(blocks: list[str]) -> int:
-    """About how tall entries are in rem on a wide screen (fitted on the 2023 glossary), so that the
-    scroll bar is about right before the browser lays them out (content-visibility in cr.css)."""
+def _height(blocks: list[str]) -> int:
     entries = sum(block.startswith("<div class=g>") for block in blocks)
-    return round(4 * entries + sum(len(TAG.sub("", block)) for block in blocks) / 55)
+    return estimated_height(entries, 4, sum(len(TAG.sub("", block)) for block in blocks), 55)
 
 
 def pinyin_index(termbase: Termbase) -> str:
     """Chinese names sorted by their pinyin, grouped by its first letter, each linking to its entry."""
-    entries = sorted(((" ".join(lazy_pinyin(term.zh)), term.zh, term_anchor(term))
+    entries = sorted(((" ".join(lazy_pinyin(term.zh)), term.zh, term.anchor)
                       for term in termbase.ordered() if term.zh), key=lambda e: (e[0], e[1]))
     groups: dict[str, list[str]] = {}
     for reading, name, anchor in entries:
@@ -118,12 +113,12 @@ def _entry(term: Term, links: GlossaryLinks, langs, resolve, stats, find_terms, 
         flags += "<span class=unverified>配对未验证 pairing unverified</span>"
     facts = []
     if term.rule is not None and (href := rule_href(term)):
-        facts.append(f'规则 Rule <a href="{html_attr(href)}">{term.rule}</a>')
+        facts.append(f"规则 Rule {rule_link(href, term.rule)}")
     variants = sorted({v for v in term.variants} | {f for f in term.zh_forms if f != term.zh and "\u4e00" <= f[:1] <= "\u9fff"})
     if variants:
         facts.append("异体 Variants: " + "、".join(html_attr(v) for v in variants))
     facts.append("来源 Sources: " + "; ".join(sorted({html_attr(what) for what, _ in term.sources})))
     classes = " ".join(["tx"] + [f"no-{lang}" for lang in missing])
-    return (f'<div class=g><h4 id="{html_attr(term_anchor(term))}">{" ".join(names)}{flags}</h4>'
+    return (f'<div class=g><h4 id="{html_attr(term.anchor)}">{" ".join(names)}{flags}</h4>'
             f'<div class="{classes}">{"".join(cells)}</div><p class=gf data-search-exclude>{" · ".join(facts)}</p></div>')
 

@@ -1,27 +1,32 @@
-"""Report pages about an edition as a whole: its translation status, and its changes since the
-previous official edition. They use the site's addresses and templates (`site` is a Site)."""
+"""Report pages: what changed since the previous official edition, the translation status of each
+edition, and what each source contributed."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .anchors import rule_id
-from .diff import diff_editions, word_diff
-from .render import bilingual_title
-from .safe import html_attr, md_text
+from ..diff import diff_editions, word_diff
+from ..markdown_writer import render
+from ..render import bilingual_title, rule_link
+from ..safe import html_attr, md_text
+from ..site_model import SiteModel
+from .layout import page_meta
 
-if TYPE_CHECKING:  # the pages are the site's; importing it here at run time would be circular
-    from .site import Page
+if TYPE_CHECKING:
+    from . import SiteFiles
 
 
-def status_page(site) -> Page:
+def status_page(model: SiteModel, files: "SiteFiles") -> None:
     """Translation status of every edition: a bar per chapter, untranslated and stale rules."""
-    src = f"{site.prefix(site.current)}/status.md"
+    if not model.current:
+        return
+    at = model.addresses
+    src = at.page(model.current.date, "status")
     sections = []
-    for edition in site.editions:
-        status = site.status[edition.date]
+    for edition in model.editions:
+        status = model.status[edition.date]
 
-        def rule_link(number, edition=edition):
-            return f'<a href="{html_attr(site.href(src, site.chapter_src(edition, number.chapter), rule_id(number)))}">{number}</a>'
+        def link(number, edition=edition):
+            return rule_link(at.rule_href(src, edition.date, number), number)
 
         def bar(share):
             return (f'<span class=cr-bar role=img aria-label="{share:.0%}"><span style="width:{share * 100:.1f}%">'
@@ -31,33 +36,34 @@ def status_page(site) -> Page:
         for chapter in status.chapters:
             rows.append(f"<tr><td>{html_attr(titles[chapter.number])}</td><td>{chapter.rules}</td>"
                         f"<td>{chapter.translated}</td><td>{bar(chapter.share)}</td></tr>")
-        missing = [rule_link(n) for c in status.chapters for n in c.missing]
+        missing = [link(n) for c in status.chapters for n in c.missing]
         examples = sum(c.examples for c in status.chapters)
         examples_zh = sum(c.examples_translated for c in status.chapters)
-        stale = [f"<li>{rule_link(s.number)}: 译自 translates {html_attr(s.translates)}; {html_attr(s.reason)}</li>"
+        stale = [f"<li>{link(s.number)}: 译自 translates {html_attr(s.translates)}; {html_attr(s.reason)}</li>"
                  for s in status.stale]
         body = (f'<table class=cr-status><thead><tr><th>章 Chapter</th><th>规则 Rules</th><th>有中文 With Chinese</th>'
                 f'<th>比例 Share</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
                 f"<p>例子 Examples: {examples_zh} / {examples} 有中文 with Chinese.</p>"
                 f"<p><b>无译文 Without a translation ({len(missing)})</b>: {' '.join(missing) or '—'}</p>"
                 f"<p><b>旧译 Stale translations ({len(stale)})</b></p><ul>{''.join(stale) or '<li>—</li>'}</ul>")
-        sections.append({"heading": md_text(f"{edition.date}"), "anchor": f"status-{edition.date}", "html": body, "wrapper": "cr-report"})
-    return site.render("chapter.md.j2", src, "翻译状态 Translation status", sections=sections,
-                        meta=site.meta(site.current, src))
+        sections.append({"heading": md_text(edition.date), "anchor": f"status-{edition.date}", "html": body,
+                         "wrapper": "cr-report"})
+    files.pages.append(render("chapter.md.j2", src, "翻译状态 Translation status", sections=sections,
+                              meta=page_meta(model, model.current, src)))
 
-def changes_pages(site) -> list[Page]:
+
+def changes_page(model: SiteModel, files: "SiteFiles") -> None:
     """What changed since the previous edition of the official text, when the build has one."""
-    official = [e for e in site.editions if any(s.format == "official" for s in e.sources)]
-    if len(official) < 2 or official[0] is not site.current:
-        return []
+    official = [e for e in model.editions if any(s.format == "official" for s in e.sources)]
+    if len(official) < 2 or not model.is_current(official[0]):
+        return
     new, old = official[0], official[1]
     changes = diff_editions(old, new)
-    src = f"{site.prefix(new)}/changes.md"
+    at = model.addresses
+    src = at.page(new.date, "changes")
 
     def link(edition, number):
-        if number is None:
-            return ""
-        return f'<a href="{html_attr(site.href(src, site.chapter_src(edition, number.chapter), rule_id(number)))}">{number}</a>'
+        return "" if number is None else rule_link(at.rule_href(src, edition.date, number), number)
 
     rows = {"added": [], "removed": [], "moved": [], "changed": []}
     for c in changes.rules:
@@ -75,9 +81,26 @@ def changes_pages(site) -> list[Page]:
                 for g in changes.glossary]
     titles = {"added": "新增 Added", "removed": "删除 Removed", "moved": "改号 Renumbered", "changed": "修改 Changed"}
     sections = [{"heading": md_text(f"{titles[kind]} ({len(items)})"), "anchor": f"changes-{kind}",
-                 "html": f"<table class=cr-changes>{''.join(items)}</table>", "wrapper": "cr-report"} for kind, items in rows.items()]
+                 "html": f"<table class=cr-changes>{''.join(items)}</table>", "wrapper": "cr-report"}
+                for kind, items in rows.items()]
     sections.append({"heading": md_text(f"词汇表 Glossary ({len(glossary)})"), "anchor": "changes-glossary",
                      "html": f"<table class=cr-changes>{''.join(glossary)}</table>", "wrapper": "cr-report"})
     summary = ", ".join(f"{k} {v}" for k, v in changes.counts().items())
-    meta = site.meta(new, src) + f'\n<p class="cr-changes-summary">{html_attr(old.date)} → {html_attr(new.date)}: {html_attr(summary)}</p>'
-    return [site.render("chapter.md.j2", src, f"变更 Changes since {old.date}", sections=sections, meta=meta,)]
+    meta = page_meta(model, new, src) + (f'\n<p class="cr-changes-summary">{html_attr(old.date)} → '
+                                         f'{html_attr(new.date)}: {html_attr(summary)}</p>')
+    files.pages.append(render("chapter.md.j2", src, f"变更 Changes since {old.date}", sections=sections, meta=meta))
+
+
+def sources_page(model: SiteModel, files: "SiteFiles") -> None:
+    rows = []
+    for loaded in model.corpus.loaded:
+        spec, counts = loaded.report.spec, loaded.report.counts
+        rows.append({
+            "title": html_attr(spec.title or spec.path), "path": html_attr(spec.path),
+            "format": spec.format, "edition": html_attr(spec.edition or "—"), "role": spec.role,
+            "languages": "+".join(spec.languages) + (f" ({spec.script})" if spec.script else ""),
+            "rules": counts["rules"], "examples": counts["examples"], "glossary": counts["glossary"],
+            "terms": counts["terms"], "skipped": len(loaded.report.skipped),
+            "warnings": len(loaded.report.warnings), "errors": len(loaded.report.errors),
+        })
+    files.pages.append(render("sources.md.j2", "sources.md", "来源 Sources", rows=rows))

@@ -1,0 +1,86 @@
+"""The data the browser scripts read, written as scripts (scripts load from file://; JSON fetches
+do not). Each file is one call `CR.<name>(...)` with JSON arguments (safe.script_call); the
+readers are grouped at the top of overrides/assets/cr.js. The payloads:
+
+  assets/data/terms.js               CR.terms(terms, forms)
+      terms: id -> [English, Chinese, English definition, Chinese definition, glossary URL from
+             the site root, Chinese in Traditional script, its definition in Traditional script]
+      forms: every marked form (as written on the pages) -> term id
+  assets/data/site.js                CR.site(editions)
+      editions: newest first, [{edition: date, chapters: {chapter: URL from the site root}}]
+  assets/data/<edition>/<chapter>.js CR.previews(edition, chapter, rules)
+      rules: rule or section number -> [English HTML, Chinese HTML] (None where missing)
+  assets/data/<edition>/<chapter>.<hans|hant>.js  CR.script(edition, chapter, script, cells)
+      cells: anchor of a rule or example -> its Chinese cell in the other script
+  assets/data/s2t.js, t2s.js         CR.charmap(name, pairs)
+      pairs: character -> the character in the other script, for the site's Chinese characters
+"""
+from __future__ import annotations
+
+import re
+
+from .model import Edition
+from .render import RuleRenderer
+from .safe import html_attr, script_call
+from .site_model import SiteModel
+from .termbase import convert_all
+
+TERM_MARK = re.compile(r"<u t=\d+>|</u>")
+
+
+def terms_script(model: SiteModel) -> tuple[str, str]:
+    glossary = model.addresses.url(model.addresses.page(model.current.date, "glossary"))
+    terms = model.termbase.ordered()
+    hant = iter(convert_all("s2twp", [text for t in terms for text in (t.zh or "", t.definitions.get("zh") or "")]))
+    data = {str(t.id): [t.en, t.zh, t.definitions.get("en"), t.definitions.get("zh"), f"{glossary}#{t.anchor}",
+                        next(hant) or None, next(hant) or None] for t in terms}
+    forms = dict(sorted(model.marker.forms().items()))
+    return "assets/data/terms.js", script_call("terms", data, forms)
+
+
+def site_script(model: SiteModel) -> tuple[str, str]:
+    """Where each edition's chapters are: the search box puts a rule asked for by number first."""
+    at = model.addresses
+    data = [{"edition": e.date, "chapters": {str(c.number): at.url(at.page(e.date, c.number)) for c in e.chapters}}
+            for e in model.editions]
+    return "assets/data/site.js", script_call("site", data)
+
+
+def previews_script(edition: Edition, chapter, renderer: RuleRenderer) -> tuple[str, str]:
+    """Hover previews for one chapter: the rule texts as rendered on the page, without term marks."""
+    def plain(number, lang):
+        content = renderer.texts.get(number, {}).get(lang)
+        return TERM_MARK.sub("", content) if content is not None else None
+
+    data = {}
+    for section in chapter.sections:
+        first = section.rules[0].number if section.rules else None
+        data[str(section.number)] = [
+            "".join([f"<b>{html_attr(t.text)}</b><br>" if (t := section.titles.get(lang)) else "",
+                     plain(first, lang) or ""]) or None
+            for lang in ("en", "zh")]
+        for rule in section.rules:
+            data[str(rule.number)] = [plain(rule.number, lang) for lang in ("en", "zh")]
+    return (f"assets/data/{edition.date}/{chapter.number}.js",
+            script_call("previews", edition.date, chapter.number, data))
+
+
+def other_script(edition: Edition, chapter: int, hant: bool, cells: dict[str, str]) -> tuple[str, str]:
+    """The chapter's Chinese cells in the script the page is not written in."""
+    script, config = ("hans", "t2s") if hant else ("hant", "s2twp")
+    converted = dict(zip(cells, convert_all(config, list(cells.values()))))
+    return (f"assets/data/{edition.date}/{chapter}.{script}.js",
+            script_call("script", edition.date, chapter, script, converted))
+
+
+def character_maps(texts: list[str]) -> dict[str, str]:
+    """Character maps between the scripts, for the text that has no phrase-level conversion
+    (headings, navigation, glossary, previews): only the characters these texts use."""
+    present = set().union(*(set(text) for text in texts))
+    characters = sorted(ch for ch in present if "\u3400" <= ch <= "\u9fff")
+    maps = {}
+    for name, config in (("s2t", "s2tw"), ("t2s", "t2s")):
+        pairs = {ch: out for ch, out in zip(characters, convert_all(config, characters))
+                 if len(out) == 1 and out != ch}
+        maps[f"assets/data/{name}.js"] = script_call("charmap", name, pairs)
+    return maps

@@ -1,0 +1,100 @@
+"""What every page is made from: the corpus, the addresses, and the facts several pages share
+(the term marker, which rules exist, which terms a rule defines, translation status). Built once
+per build; the page builders (generator/pages) read it and never change it."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .addresses import Addresses
+from .gcpause import paused_gc
+from .model import Edition
+from .numbers import RuleNumber
+from .pipeline import Corpus
+from .render import Resolver
+from .status import EditionStatus, edition_status
+from .term_marker import TermMarker
+from .xref import Ref
+
+
+@dataclass
+class SiteModel:
+    corpus: Corpus
+    addresses: Addresses
+    # URL template for references to rules of the newest edition that are not in the build, with
+    # {number} (702.19c), {slug} (702-19c) or {compact} (70219c); None leaves them as marked text
+    missing_rule_url: str | None = None
+    hand_written: dict[str, str] = field(default_factory=dict)  # docs_src/pages: file name -> Markdown
+    marker: TermMarker = field(init=False)
+    status: dict[str, EditionStatus] = field(init=False)  # edition -> its translation status
+    present: dict[str, set[RuleNumber]] = field(init=False)  # edition -> its rule and section numbers
+    defined: dict[tuple[str, int, int], set[int]] = field(init=False)  # (edition, section, rule) -> terms
+
+    @paused_gc
+    def __post_init__(self):
+        self.marker = TermMarker(self.termbase)
+        parsed = [loaded.parsed for loaded in self.corpus.loaded]
+        self.status = {e.date: edition_status(e, parsed) for e in self.editions}
+        self.present = {e.date: {r.number for r in e.rules()} | {RuleNumber(s.number) for c in e.chapters
+                                                                  for s in c.sections} for e in self.editions}
+        self.defined = {}
+        for term in self.termbase.terms.values():
+            if term.rule is not None and term.edition is not None:
+                self.defined.setdefault((term.edition.date, term.rule.section, term.rule.rule), set()).add(term.id)
+
+    @classmethod
+    def build(cls, corpus: Corpus, dir_urls: bool = True, missing_rule_url: str | None = None,
+              hand_written: dict[str, str] | None = None) -> "SiteModel":
+        current = corpus.editions[0].date if corpus.editions else None
+        return cls(corpus, Addresses(current, dir_urls), missing_rule_url, hand_written or {})
+
+    @property
+    def editions(self) -> list[Edition]:
+        return self.corpus.editions
+
+    @property
+    def current(self) -> Edition | None:
+        return self.editions[0] if self.editions else None
+
+    @property
+    def termbase(self):
+        return self.corpus.termbase
+
+    def is_current(self, edition: Edition) -> bool:
+        return edition is self.current
+
+    def defined_in(self, edition: Edition, number: RuleNumber) -> set[int]:
+        """The terms a rule defines (its own, and its section's), which are not marked in it."""
+        return (self.defined.get((edition.date, number.section, number.rule), set())
+                | self.defined.get((edition.date, number.section, 0), set()))
+
+    def resolver(self, edition: Edition, from_src: str) -> Resolver:
+        """Where a reference in a text of this edition, on this page, points."""
+        present, at = self.present[edition.date], self.addresses
+        chapters = {c.number for c in edition.chapters}
+        template = self.missing_rule_url if self.is_current(edition) else None
+
+        def resolve(ref: Ref) -> tuple[str, bool] | None:
+            if isinstance(ref.target, str):  # a glossary entry
+                return at.href(from_src, at.page(edition.date, "glossary"), ref.target), True
+            if ref.is_chapter:
+                if ref.target in chapters:
+                    return at.href(from_src, at.page(edition.date, ref.target)), True
+            elif ref.target in present:
+                return at.rule_href(from_src, edition.date, ref.target), True
+            if template and not ref.is_chapter:
+                number = ref.target
+                return template.format(number=number, slug=number.slug,
+                                       compact=str(number).replace(".", "")), False
+            return None
+        return resolve
+
+
+def script_of(edition: Edition) -> str:
+    """Hant when the edition's Chinese is all Traditional, else Hans."""
+    scripts = {s.script for s in edition.sources if "zh" in s.languages and s.script}
+    return "Hant" if scripts == {"Hant"} else "Hans"
+
+
+def lang_tags(edition: Edition) -> dict[str, str]:
+    """Language -> HTML lang tag of its cells (the site's own language is zh, Simplified)."""
+    return {"en": "en", "zh": "zh-Hant" if script_of(edition) == "Hant" else "zh"}
