@@ -35,8 +35,9 @@ offline: setup
 serve: setup
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs serve --livereload
 
+# two workers: most of a browser test's time is waiting, and the tests share no files
 test: setup browser
-	$(PY) -m pytest
+	$(PY) -m pytest -n 2
 
 bench: setup browser
 	$(PY) bench/run.py

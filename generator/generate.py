@@ -149,9 +149,8 @@ def watch(options: Options, out: Path, interval: float = 0.5, rounds: int | None
     seen = None
     done = 0
     while rounds is None or done < rounds:
-        stamp = _stamps(watched_paths(options, corpus))
-        if stamp != seen:
-            seen = stamp
+        if _stamps(watched_paths(options, corpus)) != seen:
+            started = time.time_ns()
             try:
                 options = Options.from_config(options.config, sources=options.sources, manifest=options.manifest,
                                               dir_urls=options.dir_urls, pages=options.pages)
@@ -161,6 +160,12 @@ def watch(options: Options, out: Path, interval: float = 0.5, rounds: int | None
                       flush=True)
             except (GenerateError, SourceError) as exc:
                 print(f"error: {exc}", file=sys.stderr, flush=True)
+            # what this generation read (the sources are known once the manifest is read); a file
+            # changed while it ran is read again
+            seen = _stamps(watched_paths(options, corpus))
+            now = time.time_ns()
+            if any(mtime is not None and started < mtime <= now for _, mtime, _ in seen):
+                seen = None
             done += 1
         time.sleep(interval)
 

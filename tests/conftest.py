@@ -63,6 +63,13 @@ def full_site(tmp_path_factory, corpus_files):
     return site
 
 
+def pytest_collection_modifyitems(items):
+    """`-m "not browser"` runs what needs no browser."""
+    for item in items:
+        if {"browser", "page", "seed_url", "full_url"} & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)
+
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-sync",
                  "--disable-background-networking", "--disable-component-update"]

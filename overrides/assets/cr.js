@@ -263,42 +263,115 @@
     });
   }
 
-  function showRuleHit() {
-    var input = document.querySelector(".md-search__input");
-    var list = document.querySelector(".md-search-result__list");
+  /* The search UIs the hit is added to: Material's, and Zensical's (its dialog lives in a shadow
+   * root; its class names are minified, so the hit borrows them from the results it shows). */
+  function zensicalRoot() {
+    var hosts = document.querySelectorAll("body > div");
+    for (var i = 0; i < hosts.length; i++) {
+      var shadow = hosts[i].shadowRoot;
+      if (shadow && shadow.querySelector("input[role=combobox]")) { return shadow; }
+    }
+    return null;
+  }
+
+  var SEARCH_UIS = [
+    { /* Material for MkDocs */
+      input: function () { return document.querySelector(".md-search__input"); },
+      list: function () { return document.querySelector(".md-search-result__list"); },
+      item: function (hit, list) {
+        var item = element("li", { "class": "md-search-result__item" });
+        var link = element("a", { href: hit.href, "class": "md-search-result__link", tabindex: "-1" });
+        var article = element("article", { "class": "md-search-result__article md-typeset" });
+        article.appendChild(element("h1", {}, hitTitle(hit)));
+        hitTexts(hit).forEach(function (p) { article.appendChild(p); });
+        link.appendChild(article);
+        item.appendChild(link);
+        return item;
+      }
+    },
+    { /* Zensical: its own ranking often has the rule first already (then no hit is added) */
+      dedupe: true,
+      input: function () { var r = zensicalRoot(); return r && r.querySelector("input[role=combobox]"); },
+      list: function () { var r = zensicalRoot(); return r && r.querySelector("ol[role=listbox]"); },
+      item: function (hit, list) {
+        var model = list.querySelector("li:not(.cr-rule-hit) a[role=option]:not([aria-selected=true])") ||
+                    list.querySelector("li:not(.cr-rule-hit) a[role=option]");
+        var classOf = function (selector) { var e = model && model.querySelector(selector); return e ? e.className : ""; };
+        var item = element("li", { role: "presentation" });
+        var link = element("a", { href: hit.href, role: "option", tabindex: "-1", "class": model ? model.className : "" });
+        var body = element("div", { "class": model && model.firstElementChild ? model.firstElementChild.className : "" });
+        body.appendChild(element("h2", { "class": classOf("h2") }, hitTitle(hit)));
+        var text = element("div", { "class": classOf("div > div") });
+        hitTexts(hit).forEach(function (p) { text.appendChild(p); });
+        body.appendChild(text);
+        link.appendChild(body);
+        item.appendChild(link);
+        return item;
+      }
+    }
+  ];
+
+  function hitTitle(hit) {
+    return hit.number + (CR.editions[0].edition === hit.edition ? "" : " (" + hit.edition + ")");
+  }
+
+  function hitTexts(hit) {
+    return [0, 1].filter(function (i) { return hit.texts[i]; }).map(function (i) {
+      var p = element("p", { lang: i ? "zh" : "en" });
+      p.innerHTML = hit.texts[i];  /* our own escaped HTML from the data script */
+      p.querySelectorAll("a").forEach(function (a) { a.replaceWith(a.textContent); });  /* no links in a link */
+      return p;
+    });
+  }
+
+  function showRuleHit(ui) {
+    var input = ui.input(), list = ui.list();
     if (!input || !list) { return; }
     var query = input.value;
     ruleHit(query, function (hit) {
+      list = ui.list();
+      if (!list || input.value !== query) { return; }
       var old = list.querySelector(".cr-rule-hit");
-      if (input.value !== query) { return; }
-      if (old && (!hit || old.dataset.number !== hit.number)) { old.remove(); old = null; }
-      if (!hit || old) { return; }
-      var item = element("li", { "class": "md-search-result__item cr-rule-hit", "data-number": hit.number });
-      var link = element("a", { href: hit.href, "class": "md-search-result__link", tabindex: "-1" });
-      var article = element("article", { "class": "md-search-result__article md-typeset" });
-      article.appendChild(element("h1", {}, hit.number + (CR.editions[0].edition === hit.edition ? "" : " (" + hit.edition + ")")));
-      [0, 1].forEach(function (i) {
-        if (hit.texts[i]) {
-          var p = element("p", { lang: i ? "zh" : "en" });
-          p.innerHTML = hit.texts[i];  /* our own escaped HTML from the data script */
-          p.querySelectorAll("a").forEach(function (a) { a.replaceWith(a.textContent); });  /* no links in a link */
-          article.appendChild(p);
-        }
-      });
-      link.appendChild(article);
-      item.appendChild(link);
+      var first = list.querySelector("li:not(.cr-rule-hit) a[href]");
+      var wanted = hit && !(ui.dedupe && first && first.href.replace(/\?[^#]*/, "") === new URL(hit.href, location.href).href);
+      if (old && (!wanted || old.dataset.number !== hit.number || list.firstElementChild !== old)) { old.remove(); old = null; }
+      if (!wanted || old) { return; }
+      var item = ui.item(hit, list);
+      item.classList.add("cr-rule-hit");
+      item.dataset.number = hit.number;
       list.insertBefore(item, list.firstChild);
     });
   }
 
   function watchSearch() {
-    var results = document.querySelector(".md-search-result");
-    if (!results || results.dataset.crWatched) { return; }
-    results.dataset.crWatched = "1";
-    new MutationObserver(function () { showRuleHit(); }).observe(results, { childList: true, subtree: true });
-    var input = document.querySelector(".md-search__input");
-    if (input) { input.addEventListener("input", showRuleHit); }
+    var material = document.querySelector(".md-search-result");
+    if (material && !material.dataset.crWatched) {
+      material.dataset.crWatched = "1";
+      new MutationObserver(function () { showRuleHit(SEARCH_UIS[0]); }).observe(material, { childList: true, subtree: true });
+      var input = SEARCH_UIS[0].input();
+      if (input) { input.addEventListener("input", function () { showRuleHit(SEARCH_UIS[0]); }); }
+    }
+    var zensical = zensicalRoot();
+    if (zensical && !zensical.crWatched) {
+      zensical.crWatched = true;
+      /* the results re-render after each query: check the hit whenever they change */
+      new MutationObserver(function () { showRuleHit(SEARCH_UIS[1]); }).observe(zensical, { childList: true, subtree: true });
+      zensical.addEventListener("input", function () { showRuleHit(SEARCH_UIS[1]); });
+    }
   }
+
+  /* Zensical mounts its search dialog when it is first opened (a click, or a key such as "/"),
+   * after loading its index: look for it for a few seconds after each. */
+  function watchSearchSoon() {
+    var tries = 0;
+    (function again() {
+      watchSearch();
+      var found = zensicalRoot();
+      if ((!found || !found.crWatched) && ++tries < 40) { setTimeout(again, 100); }
+    })();
+  }
+  document.addEventListener("click", watchSearchSoon, true);
+  document.addEventListener("keydown", watchSearchSoon, true);
 
   /* ---- previews -------------------------------------------------------------------------- */
   var pop = null, showing = null, hideTimer = null, showTimer = null, touchOpened = null;
