@@ -10,7 +10,7 @@ import unicodedata
 
 from .glossary_pairing import pair_glossaries
 from .model import (Chapter, Edition, GlossaryPair, Issue, ParsedSource, Passage, Rule, RuleText,
-                    Section)
+                    Section, is_title_text)
 from .numbers import RuleNumber
 
 
@@ -132,7 +132,7 @@ def _bilingual_titles(rules: dict[RuleNumber, Rule], section_titles) -> dict[str
             titles[titled["en"].text] = titled["zh"].text
     for rule in rules.values():
         en, zh = rule.texts.get("en"), rule.texts.get("zh")
-        if en and zh and not rule.number.sub and len(en.text.split()) <= 5 and not en.text.endswith("."):
+        if en and zh and not rule.number.sub and is_title_text(en.text):
             titles.setdefault(en.text, zh.text)
     return titles
 

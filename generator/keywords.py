@@ -10,7 +10,7 @@ from __future__ import annotations
 from difflib import SequenceMatcher
 
 from .diff import words
-from .model import Edition, Issue, Rule
+from .model import Edition, Issue, Rule, is_title_text
 from .numbers import RuleNumber
 
 ALIKE = 0.35  # word similarity of the defining subrules
@@ -21,7 +21,7 @@ def _titles(edition: Edition) -> dict[str, Rule]:
     for rule in edition.rules():
         en = rule.texts.get("en")
         if en and rule.number.section in (701, 702) and rule.number.rule and not rule.number.sub \
-                and len(en.text.split()) <= 4 and not en.text.endswith("."):
+                and is_title_text(en.text):
             found.setdefault(en.text.casefold(), rule)
     return found
 

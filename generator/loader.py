@@ -6,7 +6,7 @@ contents, and what a source must have (an edition, some rules).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .errors import SourceError
 from .ledger import Ledger
@@ -61,16 +61,23 @@ def load(spec: SourceSpec) -> LoadedSource:
     return load_text(source, spec)
 
 
-def load_text(source: SourceText, spec: SourceSpec) -> LoadedSource:
-    if spec.format is None:
-        spec.format = detect(source)
-        if spec.format is None:
-            first = next((n for n, line in source.numbered() if line.strip()), 1)
-            raise SourceError(spec.path, first, "not a rules text in any known format "
-                              f"({', '.join(PARSERS)}): no numbered rules, contents or glossary found")
-    parsed, ledger = PARSERS[spec.format].parse(source, spec)
+def load_text(source: SourceText, declared: SourceSpec) -> LoadedSource:
+    """Parse one source. `declared` (the manifest's entry) is never changed: the parsed source
+    gets a copy completed with what was detected (format, edition, languages)."""
+    fmt = declared.format or detect(source)
+    if fmt is None:
+        first = next((n for n, line in source.numbered() if line.strip()), 1)
+        raise SourceError(declared.path, first, "not a rules text in any known format "
+                          f"({', '.join(PARSERS)}): no numbered rules, contents or glossary found")
+    parsed, ledger = PARSERS[fmt].parse(source, replace(declared, format=fmt))
     for line, note in source.notes:
-        parsed.warn(note, Provenance(spec.path, line or 0))
+        parsed.warn(note, Provenance(declared.path, line or 0))
+    present = [lang for lang in LANGUAGES if any(lang in texts for texts in parsed.rules.values())
+               or parsed.glossary.get(lang)]
+    parsed.spec = replace(parsed.spec, edition=declared.edition or parsed.detected_edition,
+                          languages=declared.languages or tuple(present) or (("zh",) if parsed.page else ()))
+    if declared.edition and parsed.detected_edition and declared.edition != parsed.detected_edition:
+        parsed.warn(f"the manifest gives the edition {declared.edition}, the text says {parsed.detected_edition}")
     _check(parsed, ledger)
     return LoadedSource(parsed, _report(parsed, ledger))
 
@@ -79,10 +86,6 @@ def _check(parsed: ParsedSource, ledger: Ledger) -> None:
     spec = parsed.spec
     for lost in ledger.unaccounted():
         parsed.error(f"text not read into the model: {lost.text[:80]!r}", lost.source)
-    present = [lang for lang in LANGUAGES if any(lang in texts for texts in parsed.rules.values())
-               or parsed.glossary.get(lang)]
-    if not spec.languages:
-        spec.languages = tuple(present) or (("zh",) if parsed.page else ())
     if spec.role == "primer":
         return
     if not parsed.rules:

@@ -6,6 +6,8 @@ flattened onto one line) it was read from.
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -99,6 +101,23 @@ class TermPair:
     source: Provenance
 
 
+# How the glossary marks an obsolete term, per language: "Bury (Obsolete)", "埋葬（已废止）"
+OBSOLETE_MARK = {"en": re.compile(r"\s*\(Obsolete\)$"), "zh": re.compile(r"\s*[（(]已废止[)）]$")}
+
+
+def without_obsolete_mark(name: str) -> str:
+    for mark in OBSOLETE_MARK.values():
+        name = mark.sub("", name)
+    return name
+
+
+def is_title_text(text: str) -> bool:
+    """A rule whose whole text is a name, as a keyword rule's is ("702.19. Trample", "702.171.
+    More Than Meets the Eye"): a few words, capitalised, no sentence or colon at the end."""
+    return (len(text.split()) <= 5 and text[:1].isupper()
+            and not text.endswith((".", "。", ":", "：")))
+
+
 @dataclass
 class SourceSpec:
     """One source as the manifest (or the command line) names it."""
@@ -131,9 +150,11 @@ class Issue:
 
 @dataclass
 class ParsedSource:
-    """Everything one source contributes, in source order, before editions are assembled."""
+    """Everything one source contributes, in source order, before editions are assembled.
+    `spec` is what the manifest declared, completed by the loader with what was detected."""
 
     spec: SourceSpec
+    detected_edition: str | None = None  # the effective date the text itself gives
     chapter_titles: dict[int, dict[str, Passage]] = field(default_factory=dict)
     section_titles: dict[int, dict[str, Passage]] = field(default_factory=dict)
     contents: dict[int, dict[str, Passage]] = field(default_factory=dict)  # table of contents, keyed like titles

@@ -111,15 +111,31 @@ def _with_terms(text: str, refs: list, terms: TermMarks) -> list:
 
 
 @dataclass
+class Linker:
+    """Source text of one page as HTML: references as links (where `resolve` says), counted in
+    `stats`, and terms as marks (found by `find_terms(text, lang)`)."""
+
+    resolve: Resolver
+    stats: LinkStats = field(default_factory=LinkStats)
+    find_terms: Callable[[str, str], list[tuple[int, int, int]]] | None = None
+
+    def marks(self, lang: str, skip: set[int]) -> TermMarks | None:
+        """Term marks for one text in one language, none for the terms in `skip`."""
+        if self.find_terms is None:
+            return None
+        return TermMarks(lambda text: self.find_terms(text, lang), set(skip))
+
+    def html(self, text: str, marks: TermMarks | None = None, extra: Callable[[str], list[Ref]] | None = None) -> str:
+        return linked(text, self.resolve, self.stats, extra, marks)
+
+
+@dataclass
 class RuleRenderer:
     """Renders the rules of one edition; `langs` maps a language to its HTML lang tag."""
 
     langs: dict[str, str]  # e.g. {"en": "en", "zh": "zh-Hant"}
-    resolve: Resolver
-    stats: LinkStats = field(default_factory=LinkStats)
-    # (text, lang) -> term matches, and the terms a rule defines (not marked in it)
-    find_terms: Callable[[str, str], list[tuple[int, int, int]]] | None = None
-    defined_in: Callable[[RuleNumber], set[int]] = lambda number: set()
+    linker: Linker
+    defined_in: Callable[[RuleNumber], set[int]] = lambda number: set()  # terms a rule defines (not marked in it)
     marks: int = 0
     texts: dict = field(default_factory=dict)  # rule number -> {lang: HTML of its text}, for previews
     stale: dict = field(default_factory=dict)  # rule number -> the edition its Chinese translates
@@ -131,16 +147,13 @@ class RuleRenderer:
         per example. No wrapper elements, and no </p>: the next cell, heading or the block's end closes
         a paragraph (HTML's own rule), and chapter 7 has some 2,800 cells."""
         number = rule.number
-        self._terms = {}
-        if self.find_terms is not None:
-            defined = self.defined_in(number)
-            self._terms = {lang: TermMarks(lambda t, lang=lang: self.find_terms(t, lang), set(defined))
-                           for lang in self.langs}
+        defined = self.defined_in(number)
+        self._terms = {lang: self.linker.marks(lang, defined) for lang in self.langs}
         parts = [f'<h4 id="{rule_id(number)}">{number}</h4>', self._cells(rule, -1), self.notes.get(number, "")]
         count = max((len(t.examples) for t in rule.texts.values()), default=0)
         for index in range(count):
             parts.append(self._cells(rule, index, example_id(number, index + 1)))
-        self.marks += sum(marks.count for marks in self._terms.values())
+        self.marks += sum(marks.count for marks in self._terms.values() if marks)
         return "".join(parts)
 
     def _cells(self, rule: Rule, example: int, element_id: str | None = None) -> str:
@@ -156,7 +169,7 @@ class RuleRenderer:
                 continue
             marks = self._terms.get(lang)
             source = text.text if example < 0 else text.examples[example].text
-            content = "<br>".join(linked(part, self.resolve, self.stats, terms=marks) for part in source.split("\n"))
+            content = "<br>".join(self.linker.html(part, marks) for part in source.split("\n"))
             if example < 0:
                 self.texts.setdefault(rule.number, {})[lang] = content
             else:

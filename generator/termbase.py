@@ -14,7 +14,7 @@ from functools import lru_cache
 
 import opencc
 
-from .model import Edition, GlossaryPair, Issue, ParsedSource, Provenance
+from .model import Edition, GlossaryPair, Issue, ParsedSource, Provenance, is_title_text, without_obsolete_mark
 from .anchors import slug
 from .numbers import RuleNumber, parse_number
 
@@ -217,7 +217,7 @@ class Termbase:
             for section in chapter.sections:
                 for rule in section.rules:
                     en, zh = rule.texts.get("en"), rule.texts.get("zh")
-                    if en and zh and rule.number.rule and not rule.number.sub and _is_title(en.text):
+                    if en and zh and rule.number.rule and not rule.number.sub and is_title_text(en.text):
                         self._merge(en.text, zh.text, what, en.source, {}, rule.number, edition, older)
 
     def _merge(self, en: str, zh: str, what: str, where: Provenance, definitions: dict[str, str],
@@ -253,7 +253,7 @@ class Termbase:
 
     def _add_forms(self, term: Term, en: str | None, zh: str | None, plural_title: bool = False) -> None:
         if en:
-            aliases = english_aliases(re.sub(r"\s*\(Obsolete\)$", "", en))
+            aliases = english_aliases(without_obsolete_mark(en))
             for alias in aliases:
                 if len(aliases) > 1 and self.terms.get(lemma(alias), term) is not term:
                     continue  # "Active Player" of "Active Player, Nonactive Player Order" is its own entry
@@ -306,13 +306,8 @@ class Termbase:
 def _anchor(term: Term, taken: set[str]) -> str:
     """g-<first English alias> ("Banding, “Bands with Other”" -> g-banding), the whole name when
     that is taken by another entry, the Chinese name without English."""
-    names = [english_aliases(re.sub(r"\s*\(Obsolete\)$", "", term.en))[:1] + [term.en]] if term.en else [[]]
+    names = [english_aliases(without_obsolete_mark(term.en))[:1] + [term.en]] if term.en else [[]]
     candidates = ["g-" + slug(n) for n in names[0]] + ["g-" + re.sub(r"\s+", "-", term.zh or "")]
     anchor = next((c for c in candidates if c != "g-" and c not in taken), f"g-{term.id}")
     taken.add(anchor)
     return anchor
-
-
-def _is_title(text: str) -> bool:
-    """A keyword rule's text is its name: "Banding", "Split Second"."""
-    return len(text.split()) <= 4 and not text.endswith((".", "。", ":", "：")) and text[:1].isupper()

@@ -101,3 +101,30 @@ def test_good_manifest_entry_passes(tmp_path):
     assert result.returncode == 0, result.stdout
     (source,) = json.loads(result.stdout)["sources"]
     assert (source["format"], source["rules"], source["language"]) == ("line-pairs", 4, "en+zh")
+
+
+def test_check_lists_what_the_termbase_and_keyword_matching_find(tmp_path):
+    """Warnings found while the site's terms and keyword links are made reach `check` too."""
+    text = (ROOT / "tests" / "fixtures" / "mini-official.en.txt").read_bytes().decode("utf-8")
+    older = text
+    newer = (text.replace("March 3, 2031", "March 3, 2032")
+             .replace("702.2a Spinning is a static ability. See rules 101.2a and 702.2b–c.",
+                      "702.2a Spinning lets a player draw dragons at random.")
+             .replace("\rWhirl\rSee Spinning.\r", "\rWhirl\rSee Spinning.\r\rSpinning\rA second entry.\r"))
+    (tmp_path / "old.txt").write_text(older, encoding="utf-8", newline="")
+    (tmp_path / "new.txt").write_text(newer, encoding="utf-8", newline="")
+    result = run("check", "--no-manifest", "--all", "--source", str(tmp_path / "old.txt"), "--source", str(tmp_path / "new.txt"))
+    assert result.returncode == 0, result.stderr
+    assert "new.txt:75: warning: glossary term 'Spinning' appears twice" in result.stdout
+    assert "2031-03-03 702.2 and 2032-03-03 702.2 are both titled 'Spinning' but define it differently" in result.stdout
+
+
+def test_loading_never_changes_the_manifest_entry():
+    """What the manifest declares and what was detected stay apart."""
+    from generator.loader import load
+    from generator.model import SourceSpec
+    declared = SourceSpec("mini", ROOT / "tests" / "fixtures" / "mini-official.en.txt")
+    loaded = load(declared)
+    assert (declared.format, declared.edition, declared.languages) == (None, None, ())
+    spec = loaded.parsed.spec
+    assert (spec.format, spec.edition, spec.languages) == ("official", "2031-03-03", ("en",))

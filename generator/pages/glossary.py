@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from pypinyin import lazy_pinyin
 
-from ..render import LinkStats, Resolver, TermMarks, linked, rule_link
+from ..render import Linker, rule_link
 from ..safe import html_attr
 from ..termbase import Term, Termbase
 from ..xref import Ref
@@ -51,15 +51,14 @@ class GlossaryLinks:
         return find
 
 
-def glossary_sections(termbase: Termbase, langs: dict[str, str], resolve: Resolver, stats: LinkStats,
-                      find_terms, rule_href: Callable) -> list[dict]:
+def glossary_sections(termbase: Termbase, langs: dict[str, str], linker: Linker, rule_href: Callable) -> list[dict]:
     """[{heading, anchor, html}] for the glossary page: A-Z by English, then the pinyin index."""
     links = GlossaryLinks(termbase)
     groups: dict[str, list[str]] = {}
     for term in termbase.ordered():
         letter = (term.en or "#")[:1].upper()
         letter = letter if "A" <= letter <= "Z" else "#"
-        groups.setdefault(letter, []).append(_entry(term, links, langs, resolve, stats, find_terms, rule_href))
+        groups.setdefault(letter, []).append(_entry(term, links, langs, linker, rule_href))
     sections = [{"heading": letter, "anchor": f"g--{letter.lower() if letter != '#' else 'other'}",
                  "html": "\n".join(blocks), "height": _height(blocks), "wrapper": "cr-glossary"}
                 for letter, blocks in sorted(groups.items(), key=lambda g: g[0] == "#")]
@@ -86,7 +85,7 @@ def pinyin_index(termbase: Termbase) -> str:
         f"<p><b>{letter}</b> {' · '.join(items)}</p>" for letter, items in groups.items()) + "</div>"
 
 
-def _entry(term: Term, links: GlossaryLinks, langs, resolve, stats, find_terms, rule_href) -> str:
+def _entry(term: Term, links: GlossaryLinks, langs, linker: Linker, rule_href) -> str:
     pair = term.glossary
     names, cells, missing = [], [], []
     for lang, tag in langs.items():
@@ -103,8 +102,8 @@ def _entry(term: Term, links: GlossaryLinks, langs, resolve, stats, find_terms, 
             missing.append(lang)
             cells.append(f"<div lang={tag} class=missing>{'暂无中文释义。' if lang == 'zh' else 'No English definition.'}</div>")
             continue
-        marks = TermMarks(lambda text, lang=lang: find_terms(text, lang), {term.id})
-        body = "".join(f"<p>{linked(p, resolve, stats, links.finder(lang), marks)}</p>" for p in paragraphs)
+        marks = linker.marks(lang, {term.id})
+        body = "".join(f"<p>{linker.html(p, marks, links.finder(lang))}</p>" for p in paragraphs)
         cells.append(f"<div lang={tag}>{body}</div>")
     flags = ""
     if term.obsolete:

@@ -9,7 +9,7 @@ from ..browser_data import other_script, previews_script, site_script, terms_scr
 from ..export import to_json
 from ..markdown_writer import Page, render
 from ..model import Edition
-from ..render import LinkStats, RuleRenderer, bilingual_title, linked, rule_link
+from ..render import Linker, LinkStats, RuleRenderer, bilingual_title, rule_link
 from ..safe import md_text
 from ..site_model import SiteModel, lang_tags
 from .glossary import glossary_sections
@@ -37,7 +37,7 @@ def chapter_page(model: SiteModel, edition: Edition, chapter, files: "SiteFiles"
     src = model.addresses.page(edition.date, chapter.number)
     langs = lang_tags(edition)
     renderer = RuleRenderer(
-        langs, model.resolver(edition, src), stats, model.marker.find,
+        langs, Linker(model.resolver(edition, src), stats, model.marker.find),
         defined_in=lambda number: model.defined_in(edition, number),
         stale={s.number: s.translates for s in model.status[edition.date].stale},
         notes=keyword_notes(model, edition, src))
@@ -63,8 +63,8 @@ def glossary_page(model: SiteModel, edition: Edition, stats: LinkStats) -> Page:
         if term.edition is None or term.rule is None or term.rule not in model.present[term.edition.date]:
             return None
         return model.addresses.rule_href(src, term.edition.date, term.rule)
-    sections = glossary_sections(model.termbase, lang_tags(edition), model.resolver(edition, src), stats,
-                                 model.marker.find, rule_href)
+    sections = glossary_sections(model.termbase, lang_tags(edition),
+                                 Linker(model.resolver(edition, src), stats, model.marker.find), rule_href)
     for section in sections:
         section["html"] = page_marks(section["html"])
     return render("chapter.md.j2", src, "词汇表 Glossary", sections=sections, meta=page_meta(model, edition, src))
@@ -78,8 +78,8 @@ def text_pages(model: SiteModel, edition: Edition, stats: LinkStats) -> list[Pag
         if not texts:
             continue
         src = model.addresses.page(edition.date, name)
-        resolve = model.resolver(edition, src)
-        cells = "".join(f"<div lang={tag}>" + "".join(f"<p>{linked(p.text, resolve, stats)}</p>"
+        linker = Linker(model.resolver(edition, src), stats)
+        cells = "".join(f"<div lang={tag}>" + "".join(f"<p>{linker.html(p.text)}</p>"
                                                        for p in texts.get(lang, [])) + "</div>"
                         for lang, tag in lang_tags(edition).items())
         pages.append(render("chapter.md.j2", src, title, meta=page_meta(model, edition, src),

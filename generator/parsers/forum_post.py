@@ -73,8 +73,8 @@ class _Body:
             return
         self.ledger.skip(self.line, "forum post preface (not rule text)", 0, tokens[0].start())
         date = POST_DATE.search(self.text, 0, tokens[0].start())
-        if date and not self.parsed.spec.edition:
-            self.parsed.spec.edition = f"{date.group(1)}-{int(date.group(2)):02d}-{int(date.group(3)):02d}"
+        if date:
+            self.parsed.detected_edition = f"{date.group(1)}-{int(date.group(2)):02d}-{int(date.group(3)):02d}"
         for i, token in enumerate(tokens):
             stop = tokens[i + 1].start() if i + 1 < len(tokens) else end
             self.ledger.consume(self.line, token.start(), token.end())

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from ..ledger import Ledger
-from ..model import GlossaryEntry, ParsedSource, Passage, Provenance, RuleText, SourceSpec
+from ..model import OBSOLETE_MARK, GlossaryEntry, ParsedSource, Passage, Provenance, RuleText, SourceSpec
 from ..numbers import parse_number
 from ..textio import SourceText
 from .common import (CHAPTER_LINE, EXAMPLE_EN, EXAMPLE_ZH, MALFORMED, MONTHS, RULE_LINE, SECTION_LINE,
@@ -43,9 +43,9 @@ class Profile:
 
 PROFILES = (
     Profile("en", "Magic: The Gathering Comprehensive Rules", "Introduction", "Contents", "Glossary", "Credits",
-            EXAMPLE_EN, re.compile(r"\s*\(Obsolete\)$"), re.compile(r"See ([^\d]+?)\.?")),
+            EXAMPLE_EN, OBSOLETE_MARK["en"], re.compile(r"See ([^\d]+?)\.?")),
     Profile("zh", "万智牌完整规则", "前言", "目录", "词汇表", "版权信息",
-            EXAMPLE_ZH, re.compile(r"\s*[（(]已废止[)）]$"), re.compile(r"参见([^\d]+?)。?")),
+            EXAMPLE_ZH, OBSOLETE_MARK["zh"], re.compile(r"参见([^\d]+?)。?")),
 )
 
 
@@ -103,8 +103,8 @@ class _Reader:
         date = self.profile.effective_date(line)
         if line == self.profile.title or date:
             self.ledger.consume(number)
-            if date and not self.parsed.spec.edition:
-                self.parsed.spec.edition = date
+            if date and not self.parsed.detected_edition:
+                self.parsed.detected_edition = date
             return
         if line in (self.profile.introduction, self.profile.contents):
             self.state = "introduction" if line == self.profile.introduction else "contents"
@@ -188,8 +188,9 @@ class _Reader:
 
     def _credits(self, number: int, raw: str, line: str) -> None:
         date = self.profile.effective_date(line)
-        if date and self.parsed.spec.edition and date != self.parsed.spec.edition:
-            self.parsed.warn(f"the credits give the effective date {date}, the top gives {self.parsed.spec.edition}",
+        top = self.parsed.detected_edition
+        if date and top and date != top:
+            self.parsed.warn(f"the credits give the effective date {date}, the top gives {top}",
                              self._here(number))
         self.parsed.credits.setdefault(self.lang, []).append(Passage(line, self.ledger.consume(number)))
 
