@@ -43,4 +43,4 @@ bench: setup browser
 	$(PY) bench/run.py
 
 clean:
-	rm -rf site build docs .pytest_cache
+	rm -rf site site-offline site-offline.zip build build-offline .pytest_cache

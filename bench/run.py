@@ -6,7 +6,8 @@ Every figure is the median of several runs, and every ratio is measured against 
 in the same run (absolute times drift on shared machines). The baseline: the same rules in both
 languages as plain interleaved paragraphs, one page per chapter (no links, no term marks, no
 previews, rules not individually addressable), built with the same MkDocs Material
-configuration and search settings, without the generator plugin.
+configuration and search settings, without the generator plugin. The generated pages are built
+by each builder (MkDocs with Material, ProperDocs, Zensical), each against that baseline.
 """
 from __future__ import annotations
 
@@ -76,27 +77,42 @@ def baseline_project(work: Path, corpus) -> Path:
                         for example in text.examples:
                             lines += [example.text, ""]
         (docs / f"{chapter.number}.md").write_text("\n".join(lines), encoding="utf-8")
-    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    config = (config.replace("  - cr-generator\n", "").replace("docs_dir: docs", f"docs_dir: {docs}")
-              .replace("custom_dir: overrides", f"custom_dir: {ROOT / 'overrides'}")
-              .replace("  - docs_src\n", f"  - {ROOT / 'docs_src'}\n").replace("  - overrides\n", f"  - {ROOT / 'overrides'}\n"))
+    import yaml
+
+    from generator.generate import read_config
+    plugins = [p for p in read_config(ROOT / "mkdocs.yml")["plugins"]
+               if not (p == "cr-generator" or isinstance(p, dict) and "cr-generator" in p)]
+    config = {"INHERIT": str(ROOT / "mkdocs.yml"), "docs_dir": str(docs), "theme": {"custom_dir": str(ROOT / "overrides")},
+              "watch": [str(ROOT / "overrides")], "plugins": plugins}
     path = work / "baseline.yml"
-    path.write_text(config, encoding="utf-8")
+    path.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
     return path
 
 
-def our_project(work: Path) -> Path:
-    """The project's config with its own docs folder, so that the benchmark leaves docs/ alone."""
-    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    config = (config.replace("docs_dir: docs", f"docs_dir: {work / 'docs'}")
-              .replace("custom_dir: overrides", f"custom_dir: {ROOT / 'overrides'}")
-              .replace("  - cr-generator\n", f"  - cr-generator:\n      manifest: {ROOT / 'docs_src' / 'sources.yml'}\n"
-                                             f"      settings: {ROOT / 'docs_src' / 'site.yml'}\n")
-              .replace("  - docs_src\n", f"  - {ROOT / 'docs_src'}\n").replace("  - overrides\n", f"  - {ROOT / 'overrides'}\n"))
-    (work / "docs").mkdir(exist_ok=True)
-    path = work / "ours.yml"
-    path.write_text(config, encoding="utf-8")
+def serve_project(work: Path, sources: list) -> Path:
+    """A configuration that inherits the project's, reads these sources and generates into work."""
+    import yaml
+
+    from generator.generate import read_config
+    plugins = [p for p in read_config(ROOT / "mkdocs.yml")["plugins"]
+               if not (p == "cr-generator" or isinstance(p, dict) and "cr-generator" in p)]
+    plugins.append({"cr-generator": {"manifest": str(ROOT / "docs_src" / "sources.yml"),
+                                     "build_dir": str(work / "serve-build"), "sources": [str(s) for s in sources]}})
+    config = {"INHERIT": str(ROOT / "mkdocs.yml"), "docs_dir": str(ROOT / "docs_src" / "pages"),
+              "theme": {"custom_dir": str(ROOT / "overrides")}, "watch": [str(ROOT / "overrides")], "plugins": plugins}
+    path = work / "serve.yml"
+    path.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
     return path
+
+
+def run_tool(tool: str, *args: str) -> float:
+    """Seconds a builder's command takes, in a fresh process."""
+    start = time.perf_counter()
+    result = subprocess.run([str(Path(sys.executable).parent / tool), *args], cwd=ROOT, capture_output=True,
+                            text=True, env={**ENV, "NO_COLOR": "1"})
+    if result.returncode != 0:
+        raise SystemExit(f"{tool} {' '.join(args)} failed:\n{(result.stdout + result.stderr)[-3000:]}")
+    return time.perf_counter() - start
 
 
 def site_bytes(site: Path) -> int:
@@ -203,8 +219,8 @@ def main() -> None:
         raise SystemExit(f"the full corpus is needed at {CORPUS}")
     from generator.loader import load
     from generator.manifest import spec_from_path
+    from generator.generate import Options, generate as generate_pages
     from generator.pipeline import load_corpus
-    from generator.site import Site, write_site
 
     rows = []
     work = Path(tempfile.mkdtemp(prefix="cr-bench-"))
@@ -216,25 +232,34 @@ def main() -> None:
         def generate():
             target = work / "gen"
             shutil.rmtree(target, ignore_errors=True)
-            write_site(Site(load_corpus(extra=[str(s) for s in SOURCES])), target)
+            generate_pages(Options.from_config(sources=[str(s) for s in SOURCES]), target)
         generator_time = median_of(fast, lambda: timed(generate))
         rows.append(("Parse both full files", f"{parse:.3f} s", "", "well under 1 s"))
         rows.append(("Generator (parse, link, terms, write Markdown)", f"{generator_time:.3f} s", "", "< 1 s"))
 
         baseline_config = baseline_project(work, corpus)
-        ours_config = our_project(work)
         sources = [arg for s in SOURCES for arg in ("--source", str(s))]
-        our_builds, base_builds = [], []
-        for _ in range(args.runs):  # alternately, so that drift on a shared machine touches both alike
-            our_builds.append(run_module("generator", "build", "--config", str(ours_config), "--site-dir",
+        generated = work / "build" / "mkdocs.yml"
+        our_builds, base_builds, builders = [], [], {"mkdocs": [], "properdocs": [], "zensical": []}
+        for _ in range(args.runs):  # alternately, so that drift on a shared machine touches all alike
+            our_builds.append(run_module("generator", "build", "--out", str(work / "build"), "--site-dir",
                                          str(work / "site"), *sources))
             base_builds.append(run_module("mkdocs", "build", "-q", "-f", str(baseline_config), "-d",
                                           str(work / "base-site")))
+            builders["mkdocs"].append(run_tool("mkdocs", "build", "-q", "-f", str(generated), "-d", str(work / "m-site")))
+            builders["properdocs"].append(run_tool("properdocs", "build", "-q", "-f", str(generated), "-d",
+                                                   str(work / "p-site")))
+            builders["zensical"].append(run_tool("zensical", "build", "-f", str(generated)))
         ours_build, base_build = (statistics.median(t for t, _ in b) for b in (our_builds, base_builds))
         ours_peak, base_peak = (max(m for _, m in b) / 1024 for b in (our_builds, base_builds))
         rows.append(("Whole build (generate + mkdocs build)", f"{ours_build:.2f} s", f"{base_build:.2f} s",
                      f"{ours_build / base_build:.2f}x (target ≤ 1.2x)"))
         rows.append(("Peak memory of the build", f"{ours_peak:.0f} MB", f"{base_peak:.0f} MB", "< 600 MB"))
+        for tool, label in (("mkdocs", "MkDocs + Material"), ("properdocs", "ProperDocs + Material"),
+                            ("zensical", "Zensical")):
+            seconds = statistics.median(builders[tool])
+            rows.append((f"{label} build of the generated pages", f"{seconds:.2f} s", f"{base_build:.2f} s",
+                         f"{seconds / base_build:.2f}x"))
 
         site, base_site = work / "site", work / "base-site"
         total, base_total = site_bytes(site), site_bytes(base_site)
@@ -255,11 +280,8 @@ def main() -> None:
             copies_dir = work / "sources"
             copies_dir.mkdir()
             copies = [shutil.copy(s, copies_dir / s.name) for s in SOURCES]
-            serve_env = {**ENV, "CR_EXTRA_SOURCES": os.pathsep.join(str(c) for c in copies)}
-            shutil.rmtree(work / "docs")
-            ours_config = our_project(work)
-            rebuild = serve_rebuild(ours_config, Path(copies[0]), "cr/7/", "Banding is a static ability", args.runs,
-                                    serve_env)
+            rebuild = serve_rebuild(serve_project(work, copies), Path(copies[0]), "cr/7/",
+                                    "Banding is a static ability", args.runs, ENV)
             base_rebuild = serve_rebuild(baseline_config, work / "baseline-docs" / "7.md", "7/",
                                          "Banding is a static ability", args.runs, ENV)
             rows.append(("mkdocs serve rebuild after editing one source", f"{rebuild:.2f} s", f"{base_rebuild:.2f} s",
