@@ -147,6 +147,18 @@ def short(text: str, limit: int = 220) -> str:
     return text[: cut + 1] if cut > limit // 3 else text[:limit].rstrip() + "…"
 
 
+@dataclass(frozen=True)
+class Found:
+    """Where a term pair was found: what kind of source (for reports) and where; for a section
+    title or a keyword rule, that rule in its edition (older: not the current edition)."""
+
+    what: str
+    where: Provenance
+    rule: RuleNumber | None = None
+    edition: Edition | None = None
+    older: bool = False
+
+
 class Termbase:
     def __init__(self):
         self.terms: dict[str, Term] = {}
@@ -164,7 +176,8 @@ class Termbase:
             base._add_quoted(edition)
         for note in notes:
             for pair in note.terms:
-                base._merge(pair.en, pair.zh, "study note", pair.source, {"zh": pair.definition} if pair.definition else {})
+                base._merge(pair.en, pair.zh, Found("study note", pair.source),
+                            {"zh": pair.definition} if pair.definition else {})
         rules_by_edition = {e.date: {r.number: r for r in e.rules()} for e in editions}
         for term in base.terms.values():
             if term.edition is not None:
@@ -213,15 +226,16 @@ class Termbase:
             for section in chapter.sections:
                 en, zh = section.titles.get("en"), section.titles.get("zh")
                 if en and zh and en.text != "General":
-                    self._merge(en.text, zh.text, what, en.source, {}, RuleNumber(section.number), edition, older)
+                    self._merge(en.text, zh.text, Found(what, en.source, RuleNumber(section.number), edition, older))
             for section in chapter.sections:
                 for rule in section.rules:
                     en, zh = rule.texts.get("en"), rule.texts.get("zh")
                     if en and zh and rule.number.rule and not rule.number.sub and is_title_text(en.text):
-                        self._merge(en.text, zh.text, what, en.source, {}, rule.number, edition, older)
+                        self._merge(en.text, zh.text, Found(what, en.source, rule.number, edition, older))
 
-    def _merge(self, en: str, zh: str, what: str, where: Provenance, definitions: dict[str, str],
-               rule: RuleNumber | None = None, edition: Edition | None = None, older: bool = False) -> None:
+    def _merge(self, en: str, zh: str, found: Found, definitions: dict[str, str] | None = None) -> None:
+        what, where, rule, edition, older = found.what, found.where, found.rule, found.edition, found.older
+        definitions = definitions or {}
         key = lemma(en)
         key = key if key in self.terms else self.aliases.get(key, key)
         term = self.terms.get(key)
@@ -276,8 +290,8 @@ class Termbase:
                 if en_cited != zh_cited or not TERM_EN.fullmatch(en_word) or not TERM_ZH.fullmatch(zh_word):
                     continue
                 defined_by = parse_number(en_cited) if en_cited else rule.number
-                self._merge(en_word, zh_word, f"quoted in rule {rule.number} ({edition.date})", en.source, {},
-                            defined_by, edition, older=True)
+                self._merge(en_word, zh_word, Found(f"quoted in rule {rule.number} ({edition.date})", en.source,
+                                                    defined_by, edition, older=True))
 
     @staticmethod
     def _define_from_rules(term: Term, rules: dict) -> None:

@@ -102,6 +102,18 @@ def test_preview_tooltip_and_display_modes(page, urls, builder):
 
 
 @pytest.mark.parametrize("builder", BUILDERS)
+def test_traditional_script_and_navigation(page, urls, builder):
+    page.goto(urls[builder] + "cr/3/")
+    assert "副类别" in page.text_content("h4#cr301-5 + [lang=en] + [lang^=zh]")
+    page.click(".cr-scripts button[data-script='hant']")
+    page.wait_for_function("() => document.querySelector('h4#cr301-5 + [lang=en] + [lang^=zh]').textContent.includes('副類別')")
+    assert "詞" in page.inner_text(".md-sidebar--primary")  # the navigation (词汇表) too
+    page.locator(".md-sidebar--primary a.md-nav__link:visible", has_text="Casual Variants").first.click()  # keeps the choice
+    page.wait_for_url(urls[builder] + "cr/9/")
+    page.wait_for_function("() => document.querySelector('h4#cr901-1 + [lang=en] + [lang^=zh]').lang === 'zh-Hant'")
+
+
+@pytest.mark.parametrize("builder", BUILDERS)
 def test_chinese_search_and_rule_number_search(page, urls, builder):
     page.goto(urls[builder] + "cr/9/")
     links = search(builder, page, "践踏")

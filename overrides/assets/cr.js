@@ -8,12 +8,21 @@
   CR.data = CR.data || {};
   var waiting = {};
 
-  /* Data scripts (loaded with loadScript) hand over what they bring:
-   * CR.previews(edition, chapter, {"702.19c": [en, zh], ...}) for a chapter's rules, and
-   * CR.terms({id: [en, zh, definition en, definition zh, glossary url, zh Traditional, definition Traditional]},
-   *          {marked form (English in lower case): id}). */
+  /* ---- the data scripts' readers ------------------------------------------------------------
+   * Each data file is one call (generator/browser_data.py writes them and describes each payload):
+   *   CR.previews(edition, chapter, {"702.19c": [en HTML, zh HTML], ...})   a chapter's rules
+   *   CR.terms({id: [en, zh, definition en, definition zh, glossary url, zh Traditional,
+   *             definition Traditional]}, {marked form (English in lower case): id})
+   *   CR.script(edition, chapter, "hans" | "hant", {anchor: Chinese cell in that script})
+   *   CR.charmap("s2t" | "t2s", {character: the character in the other script})
+   *   CR.site([{edition, chapters: {chapter: URL from the site root}}, ...])   newest first */
+  CR.cells = CR.cells || {};
+  CR.maps = CR.maps || {};
   CR.previews = function (edition, chapter, rules) { CR.data[edition + "/" + chapter] = rules; };
   CR.terms = function (terms, forms) { CR.termData = terms; CR.termForms = forms; };
+  CR.script = function (edition, chapter, script, cells) { CR.cells[edition + "/" + chapter + "/" + script] = cells; };
+  CR.charmap = function (name, pairs) { CR.maps[name] = pairs; };
+  CR.site = function (editions) { CR.editions = editions; };
 
   /* ---- display mode ---------------------------------------------------------------------- */
   function currentMode() {
@@ -63,10 +72,6 @@
    * chapter loaded only when asked for; everything else (headings, navigation, glossary, previews)
    * is converted character by character with a map of the characters the site uses. */
   var SCRIPTS = { hans: "简", hant: "繁" };
-  CR.cells = CR.cells || {};
-  CR.maps = CR.maps || {};
-  CR.script = function (edition, chapter, script, cells) { CR.cells[edition + "/" + chapter + "/" + script] = cells; };
-  CR.charmap = function (name, pairs) { CR.maps[name] = pairs; };
 
   /* The script the reader chose; until they choose, every page shows its source's own script. */
   function wantedScript() {
@@ -242,8 +247,6 @@
   }
 
   /* ---- search: a rule asked for by number comes first -------------------------------------- */
-  CR.site = function (editions) { CR.editions = editions; };
-
   function ruleHit(query, done) {
     var n = parseAddress(query);
     if (!n || !n.rule) { done(null); return; }
