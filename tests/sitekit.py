@@ -154,3 +154,14 @@ def seed_manifest(tmp: Path) -> Path:
     manifest = tmp / "sources.yml"
     shutil.copy(ROOT / "docs_src" / "sources.yml", manifest)
     return manifest
+
+
+def recording_page(browser):
+    """A new browser page that records every request and every error: (context, page, requests, errors)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    requests, errors = [], []
+    page.on("request", lambda r: requests.append(r.url))
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return context, page, requests, errors

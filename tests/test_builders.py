@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import CORPUS_EN_OLD, ROOT
-from sitekit import Served, build
+from sitekit import Served, build, recording_page
 from test_search import search as material_search
 
 BUILDERS = ["material", "zensical"]
@@ -44,9 +44,10 @@ def urls(sites):
         s.close()
 
 
-def zensical_search(page, query):
+def zensical_search(page, query, rule_first=False):
     """Type a query into Zensical's search dialog (it lives in a shadow root, which playwright's
-    CSS locators enter) and return the result links, best first."""
+    CSS locators enter) and return the result links, best first; with rule_first, wait for the
+    rule asked for by number that cr.js adds on top (when Zensical's own first is another)."""
     box = page.locator("input[role=combobox]")
     if not box.is_visible():
         page.click(".md-search__button")
@@ -57,13 +58,15 @@ def zensical_search(page, query):
                            " const st = s && s.querySelector('[role=status]');"
                            " return i && i.value === q && st && /result/.test(st.textContent); }", arg=query, timeout=30000)
     page.wait_for_timeout(800)
+    if rule_first:
+        page.locator("ol[role=listbox] > li.cr-rule-hit:first-child").wait_for(timeout=30000)
     return page.eval_on_selector_all("ol[role=listbox] > li a[href]", "els => els.map(e => e.href)")
 
 
 def search(builder, page, query, rule_first=False):
     if builder == "material":
         return material_search(page, query, rule_first=rule_first)
-    return zensical_search(page, query)
+    return zensical_search(page, query, rule_first=rule_first)
 
 
 def first_target(links):
@@ -119,21 +122,13 @@ def test_chinese_search_and_rule_number_search(page, urls, builder):
     links = search(builder, page, "践踏")
     assert any(link.endswith("#cr702-19") or link.endswith("#g-trample") for link in links[:3]), links[:5]
     links = search(builder, page, "R70219c", rule_first=True)
-    if builder == "zensical":  # the rule asked for by number is put first after the results arrive
-        page.locator("ol[role=listbox] > li:first-child a[href$='#cr702-19c']").wait_for(timeout=30000)
-        links = page.eval_on_selector_all("ol[role=listbox] > li a[href]", "els => els.map(e => e.href)")
     assert first_target(links) == urls[builder] + "cr/7/#cr702-19c", links[:3]
 
 
 @pytest.mark.parametrize("builder", BUILDERS)
 def test_offline_bundle_from_file_with_nothing_fetched_outside(browser, sites, builder):
     root = sites[builder][1].as_uri() + "/"
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    requests, errors = [], []
-    page.on("request", lambda r: requests.append(r.url))
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    context, page, requests, errors = recording_page(browser)
     try:
         page.goto(root + "cr/7.html#cr702-19c")
         assert page.text_content("#cr702-19c") == "702.19c"
@@ -148,9 +143,6 @@ def test_offline_bundle_from_file_with_nothing_fetched_outside(browser, sites, b
         links = search(builder, page, "践踏")
         assert any("#cr702-19" in link or "#g-trample" in link for link in links[:3]), links[:5]
         links = search(builder, page, "R70219c", rule_first=True)
-        if builder == "zensical":
-            page.locator("ol[role=listbox] > li:first-child a[href$='#cr702-19c']").wait_for(timeout=30000)
-            links = page.eval_on_selector_all("ol[role=listbox] > li a[href]", "els => els.map(e => e.href)")
         assert first_target(links) == root + "cr/7.html#cr702-19c", links[:3]
         page.goto(root + "go/index.html#R70219c")
         page.wait_for_url(root + "cr/7.html#cr702-19c")
@@ -168,7 +160,9 @@ def test_properdocs_builds_the_generated_pages(full_site, tmp_path):
                              str(generated / "mkdocs.yml"), "-d", str(tmp_path / "site")],
                             cwd=ROOT, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
     assert result.returncode == 0, result.stderr[-3000:]
+
     def page(site):  # the same page, but for the generator meta tag, which names the builder
         html = (site / "cr" / "7" / "index.html").read_text(encoding="utf-8")
         return re.sub(r'<meta name="generator" content="[^"]*">', "", html)
+
     assert page(tmp_path / "site") == page(full_site)

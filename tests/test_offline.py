@@ -1,17 +1,8 @@
 """The offline bundle, opened from file:// in Chromium: everything works, nothing leaves the folder."""
 import zipfile
 
+from sitekit import recording_page
 from test_search import search
-
-
-def _open(browser, folder):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    requests, errors = [], []
-    page.on("request", lambda r: requests.append(r.url))
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    return context, page, requests, errors
 
 
 def test_bundle_is_one_folder_with_pages(offline_bundle):
@@ -25,7 +16,7 @@ def test_bundle_is_one_folder_with_pages(offline_bundle):
 def test_everything_works_from_file_and_nothing_is_fetched_outside(browser, offline_bundle):
     folder, _ = offline_bundle
     root = folder.as_uri() + "/"
-    context, page, requests, errors = _open(browser, folder)
+    context, page, requests, errors = recording_page(browser)
     try:
         page.goto(root + "index.html")
         page.click(".md-content a:has-text('3. 牌类别 Card Types')")  # navigation
