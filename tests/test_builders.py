@@ -110,7 +110,8 @@ def test_traditional_script_and_navigation(page, urls, builder):
     assert "副类别" in page.text_content("h4#cr301-5 + [lang=en] + [lang^=zh]")
     page.click(".cr-scripts button[data-script='hant']")
     page.wait_for_function("() => document.querySelector('h4#cr301-5 + [lang=en] + [lang^=zh]').textContent.includes('副類別')")
-    assert "詞" in page.inner_text(".md-sidebar--primary")  # the navigation (词汇表) too
+    # the navigation (词汇表) too, with the character map, which loads on its own
+    page.wait_for_function("() => document.querySelector('.md-sidebar--primary').textContent.includes('詞')")
     page.locator(".md-sidebar--primary a.md-nav__link:visible", has_text="Casual Variants").first.click()  # keeps the choice
     page.wait_for_url(urls[builder] + "cr/9/")
     page.wait_for_function("() => document.querySelector('h4#cr901-1 + [lang=en] + [lang^=zh]').lang === 'zh-Hant'")
