@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .numbers import RuleNumber
@@ -182,11 +182,15 @@ class ParsedSource:
             self.warn(f"title of {number} given twice in {lang}: {known.text!r} and {text!r}; kept the first", source)
 
     def add_rule(self, number: RuleNumber, lang: str, text: RuleText) -> bool:
-        texts = self.rules.setdefault(number, {})
-        if lang in texts:
-            self.error(f"rule {number} appears twice in {lang} (first at line {texts[lang].source.line})", text.source)
-            return False
-        texts[lang] = text
+        """Add a rule's text; a number the text gives twice is kept twice (the official texts
+        really do this), the second as a copy with its own anchor, and reported."""
+        first = self.rules.get(number, {}).get(lang)
+        while lang in self.rules.get(number, {}):
+            number = replace(number, copy=number.copy + 1)
+        if first is not None:
+            self.warn(f"rule {number} appears twice in {lang} (first at line {first.source.line}); both kept, "
+                      f"the second with the anchor cr{number.slug}", text.source)
+        self.rules.setdefault(number, {})[lang] = text
         return True
 
 

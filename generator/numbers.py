@@ -17,6 +17,7 @@ class RuleNumber:
     section: int
     rule: int = 0  # 0: the section itself
     sub: str = ""
+    copy: int = 0  # 1, 2...: a number the text really gives twice (212.4 in 2003-10-01), kept apart
 
     @property
     def chapter(self) -> int:
@@ -31,14 +32,16 @@ class RuleNumber:
         return RuleNumber(self.section, self.rule) if self.sub else RuleNumber(self.section)
 
     def __str__(self) -> str:
+        """As the text prints it (a second 212.4 is 212.4 too)."""
         if not self.rule:
             return str(self.section)
         return f"{self.section}.{self.rule}{self.sub}"
 
     @property
     def slug(self) -> str:
-        """The anchor form: 702.19c -> 702-19c (dots are awkward in CSS selectors)."""
-        return str(self).replace(".", "-")
+        """The anchor form: 702.19c -> 702-19c (dots are awkward in CSS selectors); the second
+        copy of a number given twice is 212-4--2."""
+        return str(self).replace(".", "-") + (f"--{self.copy + 1}" if self.copy else "")
 
 
 def parse_number(text: str) -> RuleNumber | None:
@@ -64,6 +67,8 @@ def sequence_problems(numbers: list[RuleNumber]) -> list[tuple[int, str]]:
     seen: set[RuleNumber] = set()
     previous: RuleNumber | None = None
     for i, number in enumerate(numbers):
+        if number.copy:  # a number given twice: reported when it was read
+            continue
         if number in seen:
             problems.append((i, f"duplicate rule number {number}"))
             continue

@@ -33,7 +33,7 @@ class Profile:
 
     def effective_date(self, line: str) -> str | None:
         if self.lang == "en":
-            m = re.search(r"effective as of (\w+) (\d{1,2}), (\d{4})", line)
+            m = re.search(r"(?:effective|current) as of (\w+) (\d{1,2}), (\d{4})", line)  # "current": before 2009
             if m and m.group(1) in MONTHS:
                 return f"{m.group(3)}-{MONTHS[m.group(1)]:02d}-{int(m.group(2)):02d}"
             return None
@@ -82,6 +82,8 @@ class _Reader:
         self.lang = profile.lang
         self.state = "preamble"
         self.first_contents_line: str | None = None
+        self.contents_chapter = 0  # the last chapter the contents listed
+        self.unindented: list[int] = []  # lines read as continuations though not indented
         self.current: RuleText | None = None  # rule that examples and continuations attach to
         self.entry: list[tuple[int, str]] = []  # glossary lines being gathered
 
@@ -94,8 +96,12 @@ class _Reader:
                 continue
             getattr(self, "_" + self.state)(number, raw, line)
         self._close_entry()
+        self._report_unindented()
         if self.state in ("preamble", "introduction", "contents"):
             self.parsed.error(f"no rules found: the text ends in the {self.state}")
+        elif self.state in ("rules", "glossary"):
+            self.parsed.warn(f"the text ends in the {self.state}, without the credits: the file may be cut short",
+                             self._here(len(self.source.lines)))
         self.parsed.glossary.setdefault(self.lang, [])
 
     # states ---------------------------------------------------------------------------------
@@ -124,13 +130,19 @@ class _Reader:
             self.parsed.introduction.setdefault(self.lang, []).append(Passage(line, self.ledger.consume(number)))
 
     def _contents(self, number: int, raw: str, line: str) -> None:
+        """The contents end where the rules begin: at the contents' first line again, or at a
+        chapter that does not follow the last one listed (2009-07-11 lists "1. Game Concepts" and
+        begins its rules with "1. The Game")."""
+        chapter = CHAPTER_LINE.fullmatch(line)
         if self.first_contents_line is None:
             self.first_contents_line = line
-        elif line == self.first_contents_line:
+        elif line == self.first_contents_line or (chapter and int(chapter.group("num")) <= self.contents_chapter):
             self.state = "rules"
             self._rules(number, raw, line)
             return
-        m = SECTION_LINE.fullmatch(line) or CHAPTER_LINE.fullmatch(line)
+        if chapter:
+            self.contents_chapter = int(chapter.group("num"))
+        m = SECTION_LINE.fullmatch(line) or chapter
         if m:
             self.parsed.contents.setdefault(int(m.group("num")), {})[self.lang] = Passage(
                 m.group("text"), self.ledger.consume(number))
@@ -169,12 +181,14 @@ class _Reader:
             self.current.examples.append(passage)
             return
         if self.current is not None:
-            # An indented paragraph that continues the rule (or its last example).
-            if not raw[:1].isspace():
-                self.parsed.warn("unindented line read as a continuation of the rule above", self._here(number))
+            # An indented paragraph that continues the rule (or its last example); an unindented
+            # line after an unfinished sentence is the same paragraph wrapped (editions of 2003-04)
             self.ledger.consume(number)
             target = self.current.examples[-1] if self.current.examples else self.current
-            target.text += "\n" + line
+            wrapped = not raw[:1].isspace()
+            if wrapped:
+                self.unindented.append(number)
+            target.text += (" " if wrapped and not SENTENCE_END.search(target.text) else "\n") + line
             return
         self.ledger.skip(number, "text between a title and the first rule")
         self.parsed.warn(f"text outside any rule: {line[:60]!r}", self._here(number))
@@ -222,6 +236,16 @@ class _Reader:
         entry = GlossaryEntry(term, name, definition, where, bool(obsolete), redirect,
                               cited_rules(" ".join(definition)))
         self.parsed.glossary.setdefault(self.lang, []).append(entry)
+
+    def _report_unindented(self) -> None:
+        """A line each, or for a text wrapped throughout, one warning for all of them."""
+        if len(self.unindented) <= 5:
+            for number in self.unindented:
+                self.parsed.warn("unindented line read as a continuation of the rule above", self._here(number))
+        else:
+            self.parsed.warn(f"{len(self.unindented)} unindented lines read as continuations of the rule above "
+                             f"(the text is wrapped), the first here, the last at line {self.unindented[-1]}",
+                             self._here(self.unindented[0]))
 
     def _rules_follow(self, number: int) -> bool:
         following = [line.strip() for line in self.source.lines[number: number + 6] if line.strip()]
