@@ -220,7 +220,7 @@ def zip_site(site: Path) -> Path:
 
 
 def _diff(args) -> int:
-    from .diff import diff_editions
+    from .lineage import shared_language, trace_lineage
     editions = []
     for path in (args.old, args.new):
         corpus = load_corpus(None, [path])
@@ -230,7 +230,8 @@ def _diff(args) -> int:
             return 1
         editions.append(corpus.editions[0])
     old, new = editions
-    if not set(old.languages) & set(new.languages):
+    lang = shared_language(old, new)
+    if lang is None:
         print(f"error: {args.old} is {'+'.join(old.languages)} and {args.new} is {'+'.join(new.languages)}: "
               "a diff compares two editions in the same language", file=sys.stderr)
         return 1
@@ -239,18 +240,23 @@ def _diff(args) -> int:
         return 1
     if old.date > new.date:
         old, new = new, old
-    changes = diff_editions(old, new)
+    lineage = trace_lineage(old, new, lang)
+    texts = ({r.number: r.texts[lang].text for r in old.rules() if lang in r.texts},
+             {r.number: r.texts[lang].text for r in new.rules() if lang in r.texts})
+    changed = [link for link in lineage.rules if link.kind != "unchanged"]
     if args.json:
-        print(json.dumps({"old": changes.old, "new": changes.new, "counts": changes.counts(),
-                          "rules": [c.as_json() for c in changes.rules],
-                          "glossary": [vars(c) for c in changes.glossary]}, ensure_ascii=False, indent=2))
+        print(json.dumps({"old": old.date, "new": new.date, "lang": lang, "counts": lineage.counts(),
+                          "rules": [link.as_json() | {"old_text": texts[0].get(link.old), "new_text": texts[1].get(link.new)}
+                                    for link in changed],
+                          "glossary": [vars(t) for t in lineage.glossary if t.kind != "unchanged"]},
+                         ensure_ascii=False, indent=2))
         return 0
-    print(f"{changes.old} -> {changes.new}: " + ", ".join(f"{k} {v}" for k, v in changes.counts().items()))
-    for c in changes.rules:
-        if c.kind == "moved":
-            print(f"  moved   {c.old} -> {c.new}" + (" (and edited)" if c.edited else ""))
-        else:
-            print(f"  {c.kind:<7} {c.new or c.old}: {(c.new_text or c.old_text)[:90]}")
-    for g in changes.glossary:
-        print(f"  glossary {g.kind:<7} {g.term}")
+    print(f"{old.date} -> {new.date} ({lang}): " + ", ".join(f"{k} {v}" for k, v in lineage.counts().items()))
+    for link in changed:
+        where = f"{link.old} -> {link.new}" if link.old and link.new and link.old != link.new else str(link.new or link.old)
+        text = texts[1].get(link.new) or texts[0].get(link.old) or ""
+        print(f"  {link.kind:<12} {where}: {text[:80]}")
+    for term in lineage.glossary:
+        if term.kind != "unchanged":
+            print(f"  glossary {term.kind:<9} {term.old or ''}{' -> ' if term.old and term.new else ''}{term.new or ''}")
     return 0

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..diff import diff_editions, word_diff
+from ..diff import word_diff
+from ..lineage import shared_language, trace_lineage
 from ..markdown_writer import render
 from ..render import bilingual_title, rule_link
 from ..safe import html_attr, md_text
@@ -52,40 +53,59 @@ def status_page(model: SiteModel, files: "SiteFiles") -> None:
                               meta=page_meta(model, model.current, src)))
 
 
+CHANGE_SECTIONS = (  # heading, the link kinds it lists
+    ("新增 Added", ("added",)), ("删除 Removed", ("removed",)), ("改号 Renumbered", ("moved", "moved-edited")),
+    ("修改 Changed", ("edited",)),
+)
+
+
 def changes_page(model: SiteModel, files: "SiteFiles") -> None:
-    """What changed since the previous edition of the official text, when the build has one."""
+    """What changed since the previous edition of the official text, when the build has one: the
+    lineage of every rule (a change of cited numbers only is no change)."""
     official = [e for e in model.editions if any(s.format == "official" for s in e.sources)]
     if len(official) < 2 or not model.is_current(official[0]):
         return
     new, old = official[0], official[1]
-    changes = diff_editions(old, new)
+    lang = shared_language(old, new)
+    if lang is None:
+        return
+    lineage = trace_lineage(old, new, lang)
+    before = {r.number: r.texts[lang] for r in old.rules() if lang in r.texts}
+    after = {r.number: r.texts[lang] for r in new.rules() if lang in r.texts}
     at = model.addresses
     src = at.page(new.date, "changes")
 
     def link(edition, number):
         return "" if number is None else rule_link(at.rule_href(src, edition.date, number), number)
 
-    rows = {"added": [], "removed": [], "moved": [], "changed": []}
-    for c in changes.rules:
-        if c.kind == "added":
-            body = html_attr(c.new_text)
-        elif c.kind == "removed":
-            body = f"<del>{html_attr(c.old_text)}</del>"
-        else:
-            body = word_diff(c.old_text, c.new_text) if c.edited else html_attr(c.new_text)
-        where = {"added": link(new, c.new), "removed": link(old, c.old),
-                 "moved": f"{link(old, c.old)} → {link(new, c.new)}", "changed": link(new, c.new)}[c.kind]
-        rows[c.kind].append(f"<tr><td>{where}</td><td lang={c.lang}>{body}</td></tr>")
-    glossary = [f"<tr><td>{html_attr(g.term)}</td><td>{g.kind}</td><td>"
-                + (word_diff(g.old, g.new) if g.kind == "changed" else html_attr(g.new or g.old)) + "</td></tr>"
-                for g in changes.glossary]
-    titles = {"added": "新增 Added", "removed": "删除 Removed", "moved": "改号 Renumbered", "changed": "修改 Changed"}
-    sections = [{"heading": md_text(f"{titles[kind]} ({len(items)})"), "anchor": f"changes-{kind}",
-                 "html": f"<table class=cr-changes>{''.join(items)}</table>", "wrapper": "cr-report"}
-                for kind, items in rows.items()]
+    def body(change) -> str:
+        if change.kind == "added":
+            return html_attr(after[change.new].text)
+        if change.kind == "removed":
+            return f"<del>{html_attr(before[change.old].text)}</del>"
+        x, y = before[change.old], after[change.new]
+        shown = word_diff(lineage.rewrite(x.text), y.text) if change.text_changed else html_attr(y.text)
+        for i, example in enumerate(y.examples):
+            was = lineage.rewrite(x.examples[i].text) if i < len(x.examples) else ""
+            shown += "<br><i>Example:</i> " + (word_diff(was, example.text) if change.examples_changed else html_attr(example.text))
+        return shown
+    sections = []
+    for heading, kinds in CHANGE_SECTIONS:
+        rows = []
+        for change in (c for c in lineage.rules if c.kind in kinds):
+            where = (f"{link(old, change.old)} → {link(new, change.new)}" if change.old and change.new and change.old != change.new
+                     else link(new, change.new) or link(old, change.old))
+            rows.append(f"<tr><td>{where}</td><td lang={lang}>{body(change)}</td></tr>")
+        sections.append({"heading": md_text(f"{heading} ({len(rows)})"), "anchor": f"changes-{kinds[0]}",
+                         "html": f"<table class=cr-changes>{''.join(rows)}</table>", "wrapper": "cr-report"})
+    definitions = ({p.en.term: " ".join(p.en.definition) for p in old.glossary if p.en},
+                   {p.en.term: " ".join(p.en.definition) for p in new.glossary if p.en})
+    glossary = [f"<tr><td>{html_attr(' → '.join(filter(None, (t.old, t.new))))}</td><td>{t.kind}</td><td>"
+                + word_diff(definitions[0].get(t.old, ""), definitions[1].get(t.new, "")) + "</td></tr>"
+                for t in lineage.glossary if t.kind != "unchanged"]
     sections.append({"heading": md_text(f"词汇表 Glossary ({len(glossary)})"), "anchor": "changes-glossary",
                      "html": f"<table class=cr-changes>{''.join(glossary)}</table>", "wrapper": "cr-report"})
-    summary = ", ".join(f"{k} {v}" for k, v in changes.counts().items())
+    summary = ", ".join(f"{k} {v}" for k, v in lineage.counts().items() if k not in ("unchanged", "glossary unchanged"))
     meta = page_meta(model, new, src) + (f'\n<p class="cr-changes-summary">{html_attr(old.date)} → '
                                          f'{html_attr(new.date)}: {html_attr(summary)}</p>')
     files.pages.append(render("chapter.md.j2", src, f"变更 Changes since {old.date}", sections=sections, meta=meta))

@@ -1,0 +1,306 @@
+"""Lineage between two editions: which rule of the newer edition each rule of the older one became,
+found from the texts, never from the numbers alone.
+
+A link's kind:
+  unchanged     the same text and examples at the same number
+  references    the same rule; its text differs only in the rule numbers it cites, each cited
+                number being where that rule went (104.6: "rule 724" -> "rule 726")
+  edited        the same number, the text or the examples changed
+  moved         another number, the same text (up to renumbered citations)
+  moved-edited  another number, and the text or the examples changed
+  added         no rule of the older edition became it (split: part of an older rule's text)
+  removed       it became no rule of the newer edition (merged: its text is part of a newer rule's)
+
+Rules are paired in passes, each only among the rules still unpaired: the same text and examples;
+the same text with cited numbers masked; the same number and a similar text (or, for a short title
+such as "Totem Armor" -> "Umbra Armor", its first subrule paired at the same place); then the most
+similar texts anywhere (no length filter: 100.4 with a sentence appended is still 100.4).
+Duplicate texts are paired by where their neighbours went, not by number order.
+Glossary terms are paired by name (an "(Obsolete)" mark added or dropped is the same term), then
+by definition (a renamed term).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from difflib import SequenceMatcher
+
+from .diff import words
+from .model import Edition, GlossaryEntry, without_obsolete_mark
+from .numbers import RuleNumber
+from .xref import ITEM
+
+SIMILAR = 0.5  # word similarity for a pair anywhere in the edition
+SIMILAR_SAME_NUMBER = 0.3  # at the same number, less is enough
+RENAMED = 0.6  # definition similarity for a glossary term under a new name
+
+
+@dataclass(frozen=True)
+class RuleLink:
+    old: RuleNumber | None
+    new: RuleNumber | None
+    kind: str
+    text_changed: bool = False  # beyond renumbered citations
+    examples_changed: bool = False
+    part_of: RuleNumber | None = None  # split from (added) or merged into (removed) this rule
+
+    def as_json(self) -> dict:
+        return {"kind": self.kind, "old": _str(self.old), "new": _str(self.new), "text_changed": self.text_changed,
+                "examples_changed": self.examples_changed, "part_of": _str(self.part_of)}
+
+
+def _str(number: RuleNumber | None) -> str | None:
+    return None if number is None else str(number)
+
+
+@dataclass(frozen=True)
+class TermLink:
+    old: str | None  # the English term as printed (with any "(Obsolete)" mark)
+    new: str | None
+    kind: str  # unchanged | edited | obsolete | revived | renamed | added | removed
+
+
+@dataclass
+class Lineage:
+    old: str  # edition dates
+    new: str
+    lang: str
+    rules: list[RuleLink] = field(default_factory=list)
+    glossary: list[TermLink] = field(default_factory=list)
+    forward: dict[RuleNumber, RuleNumber] = field(default_factory=dict)  # old number -> new number
+    backward: dict[RuleNumber, RuleNumber] = field(default_factory=dict)  # new number -> old number
+
+    def of_new(self, number: RuleNumber) -> RuleLink | None:
+        return self._by_new.get(number)
+
+    def of_old(self, number: RuleNumber) -> RuleLink | None:
+        return self._by_old.get(number)
+
+    def __post_init__(self):
+        self._by_new: dict[RuleNumber, RuleLink] = {}
+        self._by_old: dict[RuleNumber, RuleLink] = {}
+
+    def add(self, link: RuleLink) -> None:
+        self.rules.append(link)
+        if link.new is not None:
+            self._by_new[link.new] = link
+        if link.old is not None:
+            self._by_old[link.old] = link
+        if link.old is not None and link.new is not None:
+            self.forward[link.old], self.backward[link.new] = link.new, link.old
+
+    def counts(self) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for link in self.rules:
+            counts[link.kind] = counts.get(link.kind, 0) + 1
+        for link in self.glossary:
+            counts[f"glossary {link.kind}"] = counts.get(f"glossary {link.kind}", 0) + 1
+        return dict(sorted(counts.items()))
+
+    def rewrite(self, text: str) -> str:
+        """A text of the older edition with the rule numbers it cites changed to where they went."""
+        return ITEM.sub(lambda m: self._cited(m.group(0)), text)
+
+    def _cited(self, cited: str) -> str:
+        number = _parse(cited)
+        if number is None:
+            return cited
+        if not number.rule:  # a section: where most of its rules went
+            return str(self.sections.get(number.section, number.section))
+        target = self.forward.get(number)
+        return str(target) if target is not None else cited
+
+    sections: dict[int, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class _Text:
+    number: RuleNumber
+    text: str
+    examples: tuple[str, ...]
+
+    @property
+    def full(self) -> str:
+        return "\n".join((self.text,) + self.examples)
+
+
+def shared_language(old: Edition, new: Edition) -> str | None:
+    """The language two editions are compared in: English where both have it."""
+    return next((lang for lang in ("en", "zh") if lang in old.languages and lang in new.languages), None)
+
+
+def trace_lineage(old: Edition, new: Edition, lang: str = "en") -> Lineage:
+    """The lineage of `old`'s rules in `new`, by their texts in `lang`."""
+    before, after = _texts(old, lang), _texts(new, lang)
+    pairs: dict[RuleNumber, RuleNumber] = {}
+    _pair_identical(before, after, pairs, lambda t: t.full)
+    _pair_identical(before, after, pairs, lambda t: _masked(t.full))
+    _pair_same_number(before, after, pairs)
+    _pair_similar(before, after, pairs)
+    _pair_same_number(before, after, pairs)  # titles whose subrules were paired by similarity
+    _pair_identical(before, after, pairs, lambda t: _masked(t.text))  # the same text, examples changed
+    lineage = Lineage(old.date, new.date, lang)
+    for a, b in pairs.items():
+        lineage.forward[a] = b
+    lineage.sections = _section_map(pairs)
+    for a, b in sorted(pairs.items(), key=lambda p: p[1]):
+        x, y = before[a], after[b]
+        text_changed = lineage.rewrite(x.text) != y.text
+        examples_changed = tuple(lineage.rewrite(e) for e in x.examples) != y.examples
+        if a == b:
+            kind = "unchanged" if x.full == y.full else ("references" if not (text_changed or examples_changed)
+                                                          else "edited")
+        else:
+            kind = "moved" if not (text_changed or examples_changed) else "moved-edited"
+        lineage.add(RuleLink(a, b, kind, text_changed, examples_changed))
+    paired_new = set(pairs.values())
+    for t in after.values():
+        if t.number not in paired_new:
+            lineage.add(RuleLink(None, t.number, "added", part_of=_containing(t, before, pairs)))
+    for t in before.values():
+        if t.number not in pairs:
+            lineage.add(RuleLink(t.number, None, "removed", part_of=_containing(t, after, paired_new)))
+    lineage.rules.sort(key=lambda link: (link.new or link.old, link.old or link.new))
+    lineage.glossary = _glossary_links(old, new)
+    return lineage
+
+
+def _texts(edition: Edition, lang: str) -> dict[RuleNumber, _Text]:
+    return {rule.number: _Text(rule.number, rule.texts[lang].text, tuple(e.text for e in rule.texts[lang].examples))
+            for rule in edition.rules() if lang in rule.texts}
+
+
+def _parse(cited: str) -> RuleNumber | None:
+    m = ITEM.fullmatch(cited)
+    if not m:
+        return None
+    return RuleNumber(int(m.group("sec")), int(m.group("rule") or 0), m.group("sub") or "")
+
+
+def _masked(text: str) -> str:
+    return ITEM.sub("#", text)
+
+
+def _pair_identical(before, after, pairs, key) -> None:
+    """Pair rules whose key is equal. Where a key is shared by several rules (duplicate texts),
+    a rule goes where its predecessor's partner leads, else to the same number, never crossing."""
+    taken = set(pairs.values())
+    groups_new: dict[str, list[RuleNumber]] = {}
+    for number, text in after.items():
+        if number not in taken:
+            groups_new.setdefault(key(text), []).append(number)
+    order_new = list(after)
+    position_new = {n: i for i, n in enumerate(order_new)}
+    previous_old: RuleNumber | None = None
+    for number, text in before.items():
+        candidates = [] if number in pairs else groups_new.get(key(text), [])
+        if candidates:
+            choice = _choose(number, candidates, pairs.get(previous_old) if previous_old else None, position_new)
+            if choice is not None:
+                pairs[number] = choice
+                candidates.remove(choice)
+        previous_old = number
+
+
+def _choose(number, candidates, after_partner, position_new):
+    if len(candidates) == 1:
+        return candidates[0]
+    if number in candidates:
+        return number
+    if after_partner is not None:  # the candidate that follows where the previous rule went
+        following = [c for c in candidates if position_new[c] > position_new.get(after_partner, -1)]
+        if following:
+            return min(following, key=lambda c: position_new[c])
+    return None  # ambiguous: left to the later passes
+
+
+def _pair_same_number(before, after, pairs) -> None:
+    taken = set(pairs.values())
+    for number, text in before.items():
+        if number in pairs or number not in after or number in taken:
+            continue
+        other = after[number]
+        ratio = SequenceMatcher(None, words(text.full), words(other.full), autojunk=False).ratio()
+        first_sub = RuleNumber(number.section, number.rule, "a") if not number.sub else None
+        if ratio >= SIMILAR_SAME_NUMBER or (first_sub is not None and pairs.get(first_sub) == first_sub):
+            pairs[number] = number
+            taken.add(number)
+
+
+def _pair_similar(before, after, pairs) -> None:
+    """The most similar unpaired texts anywhere, best first; a tie goes to the nearer number."""
+    taken = set(pairs.values())
+    old_left = [t for n, t in before.items() if n not in pairs]
+    new_left = [t for n, t in after.items() if n not in taken]
+    tokens = {id(t): words(t.full) for t in old_left + new_left}
+    candidates = []
+    for a in old_left:
+        for b in new_left:
+            matcher = SequenceMatcher(None, tokens[id(a)], tokens[id(b)], autojunk=False)
+            if matcher.real_quick_ratio() < SIMILAR or matcher.quick_ratio() < SIMILAR:
+                continue
+            ratio = matcher.ratio()
+            if ratio >= SIMILAR:
+                candidates.append((-ratio, abs(a.number.section - b.number.section), a.number, b.number))
+    used_new: set[RuleNumber] = set()
+    for _, _, a, b in sorted(candidates):
+        if a not in pairs and b not in used_new:
+            pairs[a] = b
+            used_new.add(b)
+    # titles whose first subrule moved with them ("702.89. Totem Armor" -> "702.89. Umbra Armor")
+    for a in old_left:
+        if a.number in pairs or a.number.sub:
+            continue
+        sub = pairs.get(RuleNumber(a.number.section, a.number.rule, "a"))
+        if sub is not None and sub.sub == "a":
+            title = RuleNumber(sub.section, sub.rule)
+            if title in after and title not in used_new and title not in taken:
+                pairs[a.number] = title
+                used_new.add(title)
+
+
+def _section_map(pairs: dict[RuleNumber, RuleNumber]) -> dict[int, int]:
+    votes: dict[int, dict[int, int]] = {}
+    for a, b in pairs.items():
+        votes.setdefault(a.section, {}).setdefault(b.section, 0)
+        votes[a.section][b.section] += 1
+    return {section: max(targets, key=lambda s: (targets[s], s == section)) for section, targets in votes.items()}
+
+
+def _containing(text: _Text, others: dict[RuleNumber, _Text], paired) -> RuleNumber | None:
+    """A rule on the other side, itself paired, whose text contains this one (a split or a merge)."""
+    if len(text.text) < 20:
+        return None
+    return next((n for n, other in others.items() if n in paired and text.text in other.text), None)
+
+
+def _glossary_links(old: Edition, new: Edition) -> list[TermLink]:
+    def entries(edition) -> dict[str, GlossaryEntry]:
+        return {without_obsolete_mark(p.en.term).casefold(): p.en for p in edition.glossary if p.en}
+    before, after = entries(old), entries(new)
+    links = []
+    for name, entry in before.items():
+        if name in after:
+            other = after[name]
+            if entry.obsolete != other.obsolete:
+                kind = "obsolete" if other.obsolete else "revived"
+            else:
+                kind = "unchanged" if entry.definition == other.definition else "edited"
+            links.append(TermLink(entry.term, other.term, kind))
+    old_left = {n: e for n, e in before.items() if n not in after}
+    new_left = {n: e for n, e in after.items() if n not in before}
+    candidates = []
+    for a, x in old_left.items():
+        for b, y in new_left.items():
+            ratio = SequenceMatcher(None, words(" ".join(x.definition)), words(" ".join(y.definition)),
+                                    autojunk=False).ratio()
+            if ratio >= RENAMED:
+                candidates.append((-ratio, a, b))
+    used_old, used_new = set(), set()
+    for _, a, b in sorted(candidates):
+        if a not in used_old and b not in used_new:
+            used_old.add(a)
+            used_new.add(b)
+            links.append(TermLink(old_left[a].term, new_left[b].term, "renamed"))
+    links += [TermLink(e.term, None, "removed") for n, e in old_left.items() if n not in used_old]
+    links += [TermLink(None, e.term, "added") for n, e in new_left.items() if n not in used_new]
+    return sorted(links, key=lambda link: ((link.new or link.old).casefold(), link.kind))

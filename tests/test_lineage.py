@@ -1,0 +1,86 @@
+"""Lineage between editions, pinned on the official texts and on hand-made editions: which rule
+became which, found from the texts."""
+import pytest
+
+from conftest import CORPUS
+from generator.lineage import trace_lineage
+from generator.numbers import parse_number as n
+from generator.pipeline import load_corpus
+from test_diff import LONG_A, LONG_B, LONG_C, edition
+
+
+def official(date: str):
+    path = CORPUS / "en" / f"MagicCompRules-{date}.txt"
+    if not path.exists():
+        pytest.skip(f"full corpus not found at {CORPUS} (CI has it)")
+    return load_corpus(None, [str(path)]).editions[0]
+
+
+@pytest.fixture(scope="module")
+def late_2023():
+    return trace_lineage(official("20231117"), official("20240206"))
+
+
+def test_a_change_of_cited_numbers_only_is_not_an_edit(late_2023):
+    link = late_2023.of_old(n("104.6"))  # "rule 724" became "rule 726" because 724 moved
+    assert (link.kind, link.new, link.text_changed) == ("references", n("104.6"), False)
+    moved = late_2023.of_old(n("701.34d"))  # a rule inserted before it: a move, not an edit
+    assert (moved.kind, moved.new) == ("moved", n("701.34e"))
+    assert late_2023.counts()["references"] == 15 and late_2023.counts()["moved"] == 104
+    assert "moved-edited" not in {late_2023.of_old(o).kind for o in late_2023.forward
+                                  if late_2023.of_old(o).kind.startswith("moved") and
+                                  not late_2023.of_old(o).text_changed and not late_2023.of_old(o).examples_changed}
+
+
+@pytest.mark.parametrize("old,new,number,changed", [
+    ("20230414", "20231117", "714.3a", "text"),  # a sentence appended (2x as long)
+    ("20200122", "20200417", "100.5", "text"),  # 5x as long
+    ("20190612", "20190712", "107.1c", "text"),  # shortened to a third
+    ("20190125", "20190503", "106.5", "examples"),  # only its example changed (its quotes)
+    ("20070201", "20070501", "212.6", "text"),  # a short title renamed: "Land" -> "Lands"
+])
+def test_an_edit_stays_the_same_rule_whatever_its_length(old, new, number, changed):
+    link = trace_lineage(official(old), official(new)).of_old(n(number))
+    assert (link.kind, link.new) == ("edited", n(number))
+    assert (link.text_changed, link.examples_changed) == (changed == "text", changed == "examples")
+
+
+@pytest.mark.parametrize("old,new,before,after,kind", [
+    ("20130429", "20130711", "Unblockable", "Unblockable (Obsolete)", "obsolete"),
+    ("20210224", "20210419", "Converted Mana Cost", "Converted Mana Cost (Obsolete)", "obsolete"),
+    ("20200807", "20200925", "Checklist Card", "Substitute Card", "renamed"),
+])
+def test_a_glossary_term_made_obsolete_or_renamed_is_the_same_term(old, new, before, after, kind):
+    links = trace_lineage(official(old), official(new)).glossary
+    assert any((t.old, t.new, t.kind) == (before, after, kind) for t in links)
+    assert not any(t.kind in ("added", "removed") and (t.old or t.new) in (before, after) for t in links)
+
+
+def test_duplicate_texts_follow_their_neighbours(tmp_path):
+    old = edition(tmp_path, "old.txt", "March 3, 2031", [("100.1.", LONG_A), ("100.2.", "Reserved."),
+                                                         ("100.3.", LONG_B), ("100.4.", "Reserved."),
+                                                         ("100.5.", LONG_C)])
+    new = edition(tmp_path, "new.txt", "June 9, 2031", [("100.1.", "A rule inserted at the top of the section."),
+                                                       ("100.2.", LONG_A), ("100.3.", "Reserved."),
+                                                       ("100.4.", LONG_B), ("100.5.", "Reserved."), ("100.6.", LONG_C)])
+    lineage = trace_lineage(old, new)
+    assert {str(a): str(b) for a, b in lineage.forward.items()} == {
+        "100.1": "100.2", "100.2": "100.3", "100.3": "100.4", "100.4": "100.5", "100.5": "100.6"}
+    assert lineage.of_new(n("100.1")).kind == "added"
+
+
+def test_a_renamed_title_moves_with_its_subrule(tmp_path):
+    """A keyword renamed (Totem Armor -> Umbra Armor) and renumbered: too short to compare, but its
+    first subrule says where it went."""
+    old = edition(tmp_path, "old.txt", "March 3, 2031", [("702.89.", "Totem Armor"),
+                                                         ("702.89a", "Totem armor is a static ability that appears on some Auras.")])
+    new = edition(tmp_path, "new.txt", "June 9, 2031", [("702.88.", "Umbra Armor"),
+                                                       ("702.88a", "Umbra armor is a static ability that appears on some Auras.")])
+    lineage = trace_lineage(old, new)
+    assert lineage.of_old(n("702.89")).new == n("702.88") and lineage.of_old(n("702.89a")).new == n("702.88a")
+    assert lineage.of_old(n("702.89")).kind == "moved-edited"
+
+
+def test_a_cited_number_is_rewritten_to_where_it_went(late_2023):
+    assert late_2023.rewrite("See rule 701.34d.") == "See rule 701.34e."
+    assert late_2023.rewrite("See rule 104.6 and 999.9.") == "See rule 104.6 and 999.9."  # unknown stays
