@@ -204,6 +204,7 @@ class Edition:
     introduction: dict[str, list[Passage]]
     credits: dict[str, list[Passage]]
     sources: list[SourceSpec]
+    carried: dict = field(default_factory=dict)  # rule number -> carry.Carried: Chinese from an older edition
 
     def rules(self):
         for chapter in self.chapters:
@@ -212,4 +213,5 @@ class Edition:
 
     @property
     def languages(self) -> tuple[str, ...]:
-        return tuple(sorted({spec_lang for spec in self.sources for spec_lang in spec.languages}))
+        own = {spec_lang for spec in self.sources for spec_lang in spec.languages}
+        return tuple(sorted(own | ({"zh"} if self.carried else set())))

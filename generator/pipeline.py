@@ -6,7 +6,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .editions import assemble
+from .carry import carry_translation
 from .keywords import match_keywords
+from .lineage import Lineage, trace_lineage
 from .errors import SourceError
 from .gcpause import paused_gc
 from .loader import LoadedSource, load
@@ -27,6 +29,8 @@ class Corpus:
     termbase: Termbase = field(default_factory=Termbase)
     # older edition -> [(its rule number, the current number)] of each keyword rule both define alike
     keywords: dict[str, list[tuple[RuleNumber, RuleNumber]]] = field(default_factory=dict)
+    # (older date, newer date) -> the lineage of the rules, for consecutive editions in one language
+    lineages: dict[tuple[str, str], Lineage] = field(default_factory=dict)
 
     @property
     def error_count(self) -> int:
@@ -59,12 +63,26 @@ def load_corpus(manifest: Path | None = DEFAULT_MANIFEST, extra: list[str] = ())
 def assemble_corpus(corpus: Corpus) -> Corpus:
     """The editions, the termbase and the keyword links of the loaded sources, and their issues."""
     corpus.editions, corpus.issues = assemble([s.parsed for s in corpus.loaded])
+    corpus.lineages = lineages_of(corpus.editions)
+    corpus.editions, issues = carry_translation(corpus.editions, corpus.lineages)
+    corpus.issues += issues
     corpus.termbase = Termbase.build(corpus.editions, corpus.primers)
     corpus.issues += corpus.termbase.issues
     for older in corpus.editions[1:]:
         corpus.keywords[older.date], issues = match_keywords(older, corpus.editions[0])
         corpus.issues += issues
     return corpus
+
+
+def lineages_of(editions: list[Edition]) -> dict[tuple[str, str], Lineage]:
+    """The lineage between each pair of consecutive editions (oldest first) that share a language."""
+    lineages = {}
+    for lang in ("en", "zh"):
+        having = sorted((e for e in editions if lang in {l for s in e.sources for l in s.languages}), key=lambda e: e.date)
+        for old, new in zip(having, having[1:]):
+            if (old.date, new.date) not in lineages:
+                lineages[(old.date, new.date)] = trace_lineage(old, new, lang)
+    return lineages
 
 
 def source_date_epoch(date: str | None) -> int:

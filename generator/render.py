@@ -24,6 +24,16 @@ def rule_link(href: str, text: str, group: tuple = ()) -> str:
     return f'<a href="{html_attr(href)}"{members}>{html_text(str(text))}</a>'
 
 
+def stale_label(translates: str, change: str | None) -> str:
+    """The mark of a translation made for other English: the edition it translates, and the
+    English change since as a word diff, shown when the mark is pressed (cr.js)."""
+    date = html_text(translates)
+    if not change:
+        return f' <span class=stale title="this translation was made for other English">译自 {date}</span>'
+    return (f' <button type=button class=stale aria-expanded=false title="this translation was made for other English">'
+            f'译自 {date}</button><span class=cr-since hidden lang=en>English changes since {date}: {change}</span>')
+
+
 def bilingual_title(number: int, titles: dict) -> str:
     """"3. 牌类别 Card Types": the number, then the Chinese and English titles that exist."""
     zh, en = titles.get("zh"), titles.get("en")
@@ -138,7 +148,7 @@ class RuleRenderer:
     defined_in: Callable[[RuleNumber], set[int]] = lambda number: set()  # terms a rule defines (not marked in it)
     marks: int = 0
     texts: dict = field(default_factory=dict)  # rule number -> {lang: HTML of its text}, for previews
-    stale: dict = field(default_factory=dict)  # rule number -> the edition its Chinese translates
+    stale: dict = field(default_factory=dict)  # rule number -> (the edition its Chinese translates, HTML of the English change)
     notes: dict = field(default_factory=dict)  # rule number -> HTML shown under the rule (links to other editions)
     zh_cells: dict = field(default_factory=dict)  # anchor of the rule or example -> HTML of its Chinese cell
 
@@ -175,7 +185,7 @@ class RuleRenderer:
             else:
                 content = f"<i>{EXAMPLE_LABEL[lang]}</i> {content}"
             if lang == "zh" and example < 0 and rule.number in self.stale:
-                content += f' <span class=stale title="this translation was made for other English">旧译 {self.stale[rule.number]}</span>'
+                content += stale_label(*self.stale[rule.number])
             if text.incomplete and example == len(text.examples) - 1:  # where the source breaks off
                 content += "<br><span class=incomplete>[…] 原文至此中断 The source breaks off here.</span>"
             cls = f" class={classes[0]}" if classes else ""

@@ -18,6 +18,7 @@ class Stale:
     number: RuleNumber
     translates: str  # the edition the Chinese was made for
     reason: str
+    english: str | None = None  # the English the Chinese translates, where known (for a word diff)
 
 
 @dataclass
@@ -68,7 +69,12 @@ def edition_status(edition: Edition, parsed_sources: list[ParsedSource]) -> Edit
                     continue
                 status.translated += 1
                 status.examples_translated += len(zh.examples)
-                finding = _stale(rule.number, zh, en, by_path.get(zh.source.path), edition)
+                carried = edition.carried.get(rule.number)
+                if carried is not None:
+                    finding = Stale(rule.number, carried.translates, f"the English changed since {carried.translates}",
+                                    carried.english) if carried.stale else None
+                else:
+                    finding = _stale(rule.number, zh, en, by_path.get(zh.source.path), edition)
                 if finding:
                     stale.append(finding)
         chapters.append(status)
@@ -83,5 +89,5 @@ def _stale(number, zh, en, source: ParsedSource | None, edition: Edition) -> Sta
         return Stale(number, made_for, f"translated from the {made_for} edition")
     own = source.rules.get(number, {}).get("en")
     if own is not None and own.text != en.text:
-        return Stale(number, made_for, f"{source.spec.path} translates other English: {own.text[:80]!r}")
+        return Stale(number, made_for, f"{source.spec.path} translates other English: {own.text[:80]!r}", own.text)
     return None

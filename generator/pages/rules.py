@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..addresses import md_link
+from ..diff import word_diff
 from ..browser_data import other_script, previews_script, site_script, terms_script
 from ..export import to_json
 from ..markdown_writer import Page, render
@@ -36,10 +37,12 @@ def edition_pages(model: SiteModel, files: "SiteFiles") -> None:
 def chapter_page(model: SiteModel, edition: Edition, chapter, files: "SiteFiles", stats: LinkStats) -> Page:
     src = model.addresses.page(edition.date, chapter.number)
     langs = lang_tags(edition)
+    rules = chapter_rules(chapter)
     renderer = RuleRenderer(
         langs, Linker(model.resolver(edition, src), stats, model.marker.find),
         defined_in=lambda number: model.defined_in(edition, number),
-        stale={s.number: s.translates for s in model.status[edition.date].stale},
+        stale={s.number: (s.translates, _english_change(s, rules)) for s in model.status[edition.date].stale
+               if s.number in rules},
         notes=keyword_notes(model, edition, src))
     sections = [{
         "heading": md_text(bilingual_title(section.number, section.titles)),
@@ -101,6 +104,19 @@ def edition_index(model: SiteModel, edition: Edition, pages: list[Page]) -> Page
                    "sections": [{"title": md_text(bilingual_title(s.number, s.titles)),
                                  "href": md_link(src, at.page(edition.date, c.number), f"cr{s.number}")}
                                 for s in c.sections]} for c in edition.chapters])
+
+
+def chapter_rules(chapter) -> dict:
+    return {rule.number: rule for section in chapter.sections for rule in section.rules}
+
+
+def _english_change(stale, rules: dict) -> str | None:
+    """The English change since the translated edition, as a word diff (text, then examples)."""
+    rule = rules.get(stale.number)
+    if stale.english is None or rule is None or "en" not in rule.texts:
+        return None
+    en = rule.texts["en"]
+    return word_diff(stale.english, "\n".join([en.text] + [e.text for e in en.examples])).replace("\n", "<br>")
 
 
 def keyword_notes(model: SiteModel, edition: Edition, src: str) -> dict:

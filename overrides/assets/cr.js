@@ -612,6 +612,16 @@
     });
   }
 
+  /* A stale translation's mark shows the English change since the edition it translates. */
+  document.addEventListener("click", function (event) {
+    var mark = event.target.closest && event.target.closest("button.stale");
+    if (!mark) { return; }
+    var change = mark.nextElementSibling;
+    if (!change || !change.classList.contains("cr-since")) { return; }
+    change.hidden = !change.hidden;
+    mark.setAttribute("aria-expanded", String(!change.hidden));
+  });
+
   document.addEventListener("keydown", function (event) {
     if (event.key === "Tab" && !keyboard) { keyboard = true; focusableTerms(); }
   }, true);

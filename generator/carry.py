@@ -1,0 +1,86 @@
+"""The Chinese translation carried forward to the newest English edition, rule by rule, through the
+lineage of the English texts.
+
+The translation trails the official text by a release or more. For each rule of the newest
+edition, its ancestor in the newest edition that has both the English and the Chinese (the
+translation's own English says what it translated) is found through the chain of lineages:
+  - English unchanged since, or changed only in the numbers it cites: the translation is current;
+    the numbers it cites are rewritten to where those rules went;
+  - English edited since (its text or its examples): the translation is carried, marked stale,
+    with the English it translated (for a word diff);
+  - a rule added since: no translation (untranslated).
+Numbers alone never pair: a rule with no ancestor gets nothing.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .lineage import Lineage
+from .model import Chapter, Edition, Issue, Passage, Rule, RuleText, Section
+from .numbers import RuleNumber
+
+
+@dataclass(frozen=True)
+class Carried:
+    translates: str  # the edition whose English the Chinese was made for
+    number: RuleNumber  # the rule's number in that edition
+    stale: bool  # the English changed since (beyond cited numbers)
+    english: str  # the English the Chinese translates (its text, then its examples)
+
+
+def carry_translation(editions: list[Edition], lineages: dict[tuple[str, str], Lineage]) -> tuple[list[Edition], list[Issue]]:
+    """The editions, newest first, the newest given the Chinese of the newest translated edition."""
+    if not editions or "zh" in editions[0].languages or "en" not in editions[0].languages:
+        return editions, []
+    current = editions[0]
+    translated = next((e for e in editions[1:] if "zh" in e.languages), None)
+    if translated is None:
+        return editions, []
+    if "en" not in translated.languages:
+        return editions, [Issue("warning", f"the translation of {translated.date} has no English of its edition in "
+                                "this build, which alone tells which rules changed since: its Chinese is not "
+                                f"carried to {current.date} (add the English {translated.date} to carry it)")]
+    chain = [e for e in editions if translated.date <= e.date <= current.date and "en" in e.languages][::-1]
+    steps = [lineages[(a.date, b.date)] for a, b in zip(chain, chain[1:])]
+    old_rules = {rule.number: rule for rule in translated.rules()}
+    carried: dict[RuleNumber, Carried] = {}
+
+    def carry(rule: Rule) -> Rule:
+        number, stale = rule.number, False
+        for step in reversed(steps):
+            link = step.of_new(number)
+            if link is None or link.old is None:
+                return rule
+            stale = stale or link.text_changed or link.examples_changed
+            number = link.old
+        ancestor = old_rules.get(number)
+        if ancestor is None or "zh" not in ancestor.texts:
+            return rule
+        zh, en = ancestor.texts["zh"], ancestor.texts["en"]
+        carried[rule.number] = Carried(translated.date, number, stale,
+                                       "\n".join([en.text] + [e.text for e in en.examples]))
+        moved = RuleText(_forward(zh.text, steps), zh.source,
+                         [Passage(_forward(e.text, steps), e.source) for e in zh.examples], zh.incomplete)
+        return Rule(rule.number, {**rule.texts, "zh": moved})
+
+    old_titles = {c.number: c.titles for c in translated.chapters}
+    old_titles |= {s.number: s.titles for c in translated.chapters for s in c.sections}
+    chapters = [Chapter(c.number, _titles(c.titles, old_titles.get(c.number)),
+                        [Section(s.number, _titles(s.titles, old_titles.get(s.number)), [carry(r) for r in s.rules])
+                         for s in c.sections])
+                for c in current.chapters]
+    newest = replace(current, chapters=chapters, carried=carried)
+    return [newest] + editions[1:], []
+
+
+def _forward(text: str, steps: list[Lineage]) -> str:
+    for step in steps:
+        text = step.rewrite(text)
+    return text
+
+
+def _titles(titles: dict, old: dict | None) -> dict:
+    """A chapter's or section's titles, with the Chinese of the same English title before."""
+    if "zh" in titles or not old or "zh" not in old or "en" not in old or "en" not in titles:
+        return titles
+    return {**titles, "zh": old["zh"]} if old["en"].text == titles["en"].text else titles

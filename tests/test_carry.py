@@ -1,0 +1,86 @@
+"""The Chinese of 2023-11-17 carried forward to the English of 2024-02 through the lineage: current
+where the English is unchanged up to cited numbers, stale (with the English change) where it was
+edited, nothing for new rules; never by number alone."""
+import pytest
+
+from conftest import CORPUS, Page
+from generator.loader import load
+from generator.manifest import spec_from_path
+from generator.numbers import parse_number as n
+from generator.pipeline import load_corpus
+from sitekit import Served, build
+
+EN_OLD, EN_NEW = CORPUS / "en" / "MagicCompRules-20231117.txt", CORPUS / "en" / "MagicCompRules-20240206.txt"
+ZH_OLD, ZH_NEW = CORPUS / "zh" / "MagicCompRules-zh-20231117.txt", CORPUS / "zh" / "MagicCompRules-zh-20240206.txt"
+
+
+@pytest.fixture(scope="module")
+def carried():
+    if not all(p.exists() for p in (EN_OLD, EN_NEW, ZH_OLD, ZH_NEW)):
+        pytest.skip(f"full corpus not found at {CORPUS} (CI has it)")
+    corpus = load_corpus(None, [str(EN_OLD), str(EN_NEW), str(ZH_OLD)])
+    assert corpus.error_count == 0
+    return corpus.editions[0]
+
+
+def test_unchanged_rules_get_the_translation_the_translators_then_made(carried):
+    """98.8% of the carried translations equal what the translators made of 2024-02: the rest are
+    their own revisions of unchanged rules (翻为牌面朝上 became 翻回正面 in 13 rules, card names
+    translated in 206.3a-c, and the like), which no lineage can foresee."""
+    real = load(spec_from_path(str(ZH_NEW))).parsed.rules
+    rules = {r.number: r for r in carried.rules()}
+    current = [number for number, c in carried.carried.items() if not c.stale]
+    same = [number for number in current if real[number]["zh"].text == rules[number].texts["zh"].text]
+    assert (len(rules), len(current), len(same)) == (2937, 2891, 2855)
+    assert len(same) / len(current) >= 0.97
+    # numbers it cites are where those rules went: 104.6 cited 723, which is 724 now
+    assert "参见规则724" in rules[n("104.6")].texts["zh"].text
+    assert carried.carried[n("104.6")].translates == "2023-11-17"
+
+
+def test_edited_rules_are_stale_and_new_rules_untranslated(carried):
+    stale = {str(number) for number, c in carried.carried.items() if c.stale}
+    assert {"205.3h", "701.34a", "702.124g"} <= stale and len(stale) == 8
+    assert carried.carried[n("724.6")].number == n("723.6")  # carried through its move
+    untranslated = [r.number for r in carried.rules() if "zh" not in r.texts]
+    assert len(untranslated) == 38 and n("701.56") in untranslated  # a new keyword action
+
+
+def test_a_translation_without_its_english_edition_is_not_carried():
+    if not (EN_NEW.exists() and ZH_OLD.exists()):
+        pytest.skip("full corpus not found")
+    corpus = load_corpus(None, [str(EN_NEW), str(ZH_OLD)])
+    assert not corpus.editions[0].carried
+    assert any("has no English of its edition" in str(issue) for issue in corpus.issues)
+
+
+@pytest.fixture(scope="module")
+def carried_url(carried, tmp_path_factory):
+    site = tmp_path_factory.mktemp("carried") / "site"
+    result = build(site, EN_OLD, EN_NEW, ZH_OLD, no_manifest=True)
+    assert result.returncode == 0, result.stderr[-3000:]
+    served = Served(site)
+    yield served.url
+    served.close()
+
+
+def test_stale_label_opens_the_english_change_and_new_rules_show_english_in_chinese_mode(browser, carried_url):
+    opened = Page(browser)
+    page = opened.page
+    try:
+        page.goto(carried_url + "cr/7/#cr701-34a")
+        mark = page.locator("h4#cr701-34a ~ [lang^=zh] button.stale").first
+        assert mark.inner_text() == "译自 2023-11-17"
+        change = page.locator("h4#cr701-34a ~ [lang^=zh] .cr-since").first
+        assert not change.is_visible()
+        mark.click()
+        assert change.is_visible() and change.locator("ins, del").count() > 0
+        assert mark.get_attribute("aria-expanded") == "true"
+        assert page.locator("h4#cr701-34b + [lang=en] + [lang^=zh] button.stale").count() == 0  # current
+        page.click(".cr-modes button[data-mode='zh']")
+        page.locator("h4#cr701-56a").scroll_into_view_if_needed()
+        assert page.locator("h4#cr701-56a + [lang=en]").is_visible()  # the English of a new rule, in 中文 mode
+        assert "暂无中文翻译" in page.locator("h4#cr701-56a + [lang=en] + .missing").text_content()
+    finally:
+        opened.close()
+    assert opened.errors == []
