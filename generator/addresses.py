@@ -51,6 +51,10 @@ class Addresses:
             rel = "./" if rel == "." else rel + "/"
         return rel + (f"#{anchor}" if anchor else "")
 
+    def asset(self, from_src: str, path: str) -> str:
+        """A link from a page to a file of the site (assets/data/...)."""
+        return posixpath.relpath(path, self.folder(from_src) or ".")
+
     def rule_href(self, from_src: str, edition: str, number: RuleNumber) -> str:
         """A link to a rule (or section) of an edition, from a page."""
         return self.href(from_src, self.page(edition, number.chapter), rule_id(number))

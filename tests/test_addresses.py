@@ -57,3 +57,9 @@ def test_markdown_links_are_between_sources_whatever_the_url_style():
     assert md_link("cr/index.md", "cr/7.md", "cr702") == "7.md#cr702"
     assert md_link("editions/index.md", "editions/2012/index.md") == "2012/index.md"
     assert md_link("index.md", "editions/2009-07-08/index.md") == "editions/2009-07-08/index.md"
+
+
+def test_asset_links_from_pages():
+    assert DIR.asset("cr/status.md", "assets/data/x.csv") == "../../assets/data/x.csv"
+    assert FLAT.asset("cr/status.md", "assets/data/x.csv") == "../assets/data/x.csv"
+    assert DIR.asset("index.md", "assets/data/x.csv") == FLAT.asset("index.md", "assets/data/x.csv") == "assets/data/x.csv"

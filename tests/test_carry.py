@@ -55,13 +55,32 @@ def test_a_translation_without_its_english_edition_is_not_carried():
 
 
 @pytest.fixture(scope="module")
-def carried_url(carried, tmp_path_factory):
+def carried_site(carried, tmp_path_factory):
     site = tmp_path_factory.mktemp("carried") / "site"
     result = build(site, EN_OLD, EN_NEW, ZH_OLD, no_manifest=True)
     assert result.returncode == 0, result.stderr[-3000:]
-    served = Served(site)
+    return site
+
+
+@pytest.fixture(scope="module")
+def carried_url(carried_site):
+    served = Served(carried_site)
     yield served.url
     served.close()
+
+
+def test_the_status_page_is_the_translators_work_list(carried_site):
+    import csv
+    import json
+    page = (carried_site / "cr" / "status" / "index.html").read_text(encoding="utf-8")
+    assert "旧译 Stale translations (8)" in page and "无译文 Without a translation (38)" in page
+    assert '<a href="../../assets/data/2024-02-02/worklist.csv" download>CSV</a>' in page
+    rows = json.loads((carried_site / "assets" / "data" / "2024-02-02" / "worklist.json").read_text(encoding="utf-8"))
+    assert len(rows) == 46 and {r["status"] for r in rows} == {"stale", "untranslated"}
+    stale = next(r for r in rows if r["rule"] == "701.34a")
+    assert stale["translates"] == "2023-11-17" and stale["english"] != stale["english_then"] and stale["chinese"]
+    with open(carried_site / "assets" / "data" / "2024-02-02" / "worklist.csv", encoding="utf-8", newline="") as f:
+        assert [r["rule"] for r in csv.DictReader(f)] == [r["rule"] for r in rows]
 
 
 def test_stale_label_opens_the_english_change_and_new_rules_show_english_in_chinese_mode(browser, carried_url):

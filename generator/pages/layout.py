@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from ..diff import word_diff
 from ..model import Edition
 from ..safe import html_attr
 from ..site_model import SiteModel, script_of
@@ -60,3 +61,12 @@ def page_meta(model: SiteModel, edition: Edition, src: str, chapter: int | None 
                  'between editions.</p></div>')
     return (f'<div class="cr-page" data-search-exclude {attrs}><p class="cr-edition">生效日期 Effective '
             f'<time datetime="{html_attr(edition.date)}">{html_attr(edition.date)}</time></p></div>\n{label}')
+
+
+def english_change(stale, rule) -> str | None:
+    """The English change of a rule since the edition its Chinese translates, as a word diff (its
+    text, then its examples), where that English is known."""
+    if stale.english is None or rule is None or "en" not in rule.texts:
+        return None
+    en = rule.texts["en"]
+    return word_diff(stale.english, "\n".join([en.text] + [e.text for e in en.examples])).replace("\n", "<br>")

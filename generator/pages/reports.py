@@ -2,6 +2,9 @@
 edition, and what each source contributed."""
 from __future__ import annotations
 
+import csv
+import io
+import json
 from typing import TYPE_CHECKING
 
 from ..diff import word_diff
@@ -10,7 +13,7 @@ from ..markdown_writer import render
 from ..render import bilingual_title, rule_link
 from ..safe import html_attr, md_text
 from ..site_model import SiteModel
-from .layout import page_meta
+from .layout import english_change, page_meta
 
 if TYPE_CHECKING:
     from . import SiteFiles
@@ -40,17 +43,48 @@ def status_page(model: SiteModel, files: "SiteFiles") -> None:
         missing = [link(n) for c in status.chapters for n in c.missing]
         examples = sum(c.examples for c in status.chapters)
         examples_zh = sum(c.examples_translated for c in status.chapters)
-        stale = [f"<li>{link(s.number)}: 译自 translates {html_attr(s.translates)}; {html_attr(s.reason)}</li>"
-                 for s in status.stale]
+        rules = {rule.number: rule for rule in edition.rules()}
+        stale = [f"<li>{link(s.number)}: 译自 translates {html_attr(s.translates)}; {html_attr(s.reason)}"
+                 + (f'<span class=cr-since lang=en>{change}</span>' if (change := english_change(s, rules.get(s.number))) else "")
+                 + "</li>" for s in status.stale]
+        downloads = ""
+        if model.is_current(edition):
+            files.assets.update(worklist(edition, status, rules))
+            path = f"assets/data/{edition.date}/worklist"
+            downloads = ("<p>译者工作清单 Work list for translators: "
+                         f'<a href="{html_attr(at.asset(src, path + ".csv"))}" download>CSV</a> · '
+                         f'<a href="{html_attr(at.asset(src, path + ".json"))}" download>JSON</a></p>')
         body = (f'<table class=cr-status><thead><tr><th>章 Chapter</th><th>规则 Rules</th><th>有中文 With Chinese</th>'
                 f'<th>比例 Share</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
                 f"<p>例子 Examples: {examples_zh} / {examples} 有中文 with Chinese.</p>"
                 f"<p><b>无译文 Without a translation ({len(missing)})</b>: {' '.join(missing) or '—'}</p>"
-                f"<p><b>旧译 Stale translations ({len(stale)})</b></p><ul>{''.join(stale) or '<li>—</li>'}</ul>")
+                f"<p><b>旧译 Stale translations ({len(stale)})</b></p><ul>{''.join(stale) or '<li>—</li>'}</ul>"
+                + downloads)
         sections.append({"heading": md_text(edition.date), "anchor": f"status-{edition.date}", "html": body,
                          "wrapper": "cr-report"})
     files.pages.append(render("chapter.md.j2", src, "翻译状态 Translation status", sections=sections,
                               meta=page_meta(model, model.current, src)))
+
+
+def worklist(edition, status, rules: dict) -> dict[str, str]:
+    """What is left to translate in the current edition, to translate from: each stale and each
+    untranslated rule with its English now, and for a stale one the English its Chinese was made
+    for and that Chinese. As JSON and as CSV."""
+    rows = []
+    for s in status.stale:
+        en, zh = rules[s.number].texts.get("en"), rules[s.number].texts.get("zh")
+        rows.append({"rule": str(s.number), "status": "stale", "translates": s.translates,
+                     "english": en.text if en else "", "english_then": s.english or "", "chinese": zh.text if zh else ""})
+    for number in (n for c in status.chapters for n in c.missing):
+        en = rules[number].texts.get("en")
+        rows.append({"rule": str(number), "status": "untranslated", "translates": "",
+                     "english": en.text if en else "", "english_then": "", "chinese": ""})
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(rows[0]) if rows else ["rule"], lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    prefix = f"assets/data/{edition.date}/worklist"
+    return {f"{prefix}.json": json.dumps(rows, ensure_ascii=False, indent=1) + "\n", f"{prefix}.csv": out.getvalue()}
 
 
 CHANGE_SECTIONS = (  # heading, the link kinds it lists

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..addresses import md_link
-from ..diff import word_diff
 from ..browser_data import other_script, previews_script, site_script, terms_script
 from ..export import to_json
 from ..markdown_writer import Page, render
@@ -14,7 +13,7 @@ from ..render import Linker, LinkStats, RuleRenderer, bilingual_title, rule_link
 from ..safe import md_text
 from ..site_model import SiteModel, lang_tags
 from .glossary import glossary_sections
-from .layout import page_marks, page_meta, rule_chunks, rules_height
+from .layout import english_change, page_marks, page_meta, rule_chunks, rules_height
 
 if TYPE_CHECKING:
     from . import SiteFiles
@@ -41,7 +40,7 @@ def chapter_page(model: SiteModel, edition: Edition, chapter, files: "SiteFiles"
     renderer = RuleRenderer(
         langs, Linker(model.resolver(edition, src), stats, model.marker.find),
         defined_in=lambda number: model.defined_in(edition, number),
-        stale={s.number: (s.translates, _english_change(s, rules)) for s in model.status[edition.date].stale
+        stale={s.number: (s.translates, english_change(s, rules.get(s.number))) for s in model.status[edition.date].stale
                if s.number in rules},
         notes=keyword_notes(model, edition, src))
     sections = [{
@@ -108,15 +107,6 @@ def edition_index(model: SiteModel, edition: Edition, pages: list[Page]) -> Page
 
 def chapter_rules(chapter) -> dict:
     return {rule.number: rule for section in chapter.sections for rule in section.rules}
-
-
-def _english_change(stale, rules: dict) -> str | None:
-    """The English change since the translated edition, as a word diff (text, then examples)."""
-    rule = rules.get(stale.number)
-    if stale.english is None or rule is None or "en" not in rule.texts:
-        return None
-    en = rule.texts["en"]
-    return word_diff(stale.english, "\n".join([en.text] + [e.text for e in en.examples])).replace("\n", "<br>")
 
 
 def keyword_notes(model: SiteModel, edition: Edition, src: str) -> dict:
