@@ -14,6 +14,13 @@ readers are grouped at the top of overrides/assets/cr.js. The payloads:
       cells: anchor of a rule or example -> its Chinese cell in the other script
   assets/data/s2t.js, t2s.js         CR.charmap(name, pairs)
       pairs: character -> the character in the other script, for the site's Chinese characters
+  assets/data/<edition>/<chapter>.history.js  CR.history(edition, chapter, rules)
+      rules: rule number -> its versions, newest first: [number, since, until, change into the next
+             newer version or null, English HTML (older versions: a word diff to the next newer),
+             Chinese text or null, the edition of that Chinese or null, added in (oldest) or null]
+  assets/data/renumber/<edition>.js  CR.renumber(edition, numbers)
+      numbers: a rule number of that edition -> [the number today] or [null, the edition that
+               dropped it]; numbers that are still the same rule are left out
 """
 from __future__ import annotations
 
@@ -21,7 +28,8 @@ import re
 
 from .model import Edition
 from .render import RuleRenderer
-from .safe import html_attr, script_call
+from .diff import word_diff
+from .safe import html_attr, html_text, script_call
 from .site_model import SiteModel
 from .termbase import convert_all
 
@@ -84,3 +92,24 @@ def character_maps(texts: list[str]) -> dict[str, str]:
                  if len(out) == 1 and out != ch}
         maps[f"assets/data/{name}.js"] = script_call("charmap", name, pairs)
     return maps
+
+
+def history_script(edition: Edition, chapter: int, histories: dict) -> tuple[str, str]:
+    """The history of every rule of a chapter (loaded when a reader opens one)."""
+    data = {}
+    for number, versions in histories.items():
+        entries = []
+        for index, version in enumerate(versions):
+            newer = versions[index - 1] if index else None
+            english = version.en or ""
+            shown = (word_diff(english, newer.en or "") if newer is not None else html_text(english)).replace("\n", "<br>")
+            entries.append([str(version.number), version.since, version.until, version.change, shown,
+                            version.zh, version.zh_edition, version.added_in])
+        data[str(number)] = entries
+    return (f"assets/data/{edition.date}/{chapter}.history.js",
+            script_call("history", edition.date, chapter, data))
+
+
+def renumber_script(date: str, fates: dict) -> tuple[str, str]:
+    numbers = {str(n): ([str(fate[1])] if fate[0] == "now" else [None, fate[1]]) for n, fate in fates.items()}
+    return f"assets/data/renumber/{date}.js", script_call("renumber", date, numbers)

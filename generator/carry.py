@@ -28,12 +28,13 @@ class Carried:
     english: str  # the English the Chinese translates (its text, then its examples)
 
 
-def carry_translation(editions: list[Edition], lineages: dict[tuple[str, str], Lineage]) -> tuple[list[Edition], list[Issue]]:
-    """The editions, newest first, the newest given the Chinese of the newest translated edition."""
-    if not editions or "zh" in editions[0].languages or "en" not in editions[0].languages:
+def carry_translation(editions: list[Edition], lineages: dict[tuple[str, str], Lineage],
+                      current: Edition) -> tuple[list[Edition], list[Issue]]:
+    """The editions, newest first, `current` given the Chinese of the newest translated edition
+    before it."""
+    if "zh" in current.languages or "en" not in current.languages:
         return editions, []
-    current = editions[0]
-    translated = next((e for e in editions[1:] if "zh" in e.languages), None)
+    translated = next((e for e in editions if e.date < current.date and "zh" in e.languages), None)
     if translated is None:
         return editions, []
     if "en" not in translated.languages:
@@ -70,7 +71,7 @@ def carry_translation(editions: list[Edition], lineages: dict[tuple[str, str], L
                          for s in c.sections])
                 for c in current.chapters]
     newest = replace(current, chapters=chapters, carried=carried)
-    return [newest] + editions[1:], []
+    return [newest if e is current else e for e in editions], []
 
 
 def _forward(text: str, steps: list[Lineage]) -> str:

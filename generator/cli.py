@@ -32,6 +32,10 @@ def main(argv: list[str] | None = None) -> int:
     export = commands.add_parser("export", help="write each edition as JSON (schema: generator/schema)")
     _source_options(export)
     export.add_argument("--out", type=Path, default=Path("export"), help="folder for <edition>.json files")
+    trace = commands.add_parser("trace", help="a rule's history through every edition of the sources")
+    trace.add_argument("rule", help="a rule number of the newest edition (702.19c)")
+    _source_options(trace)
+    trace.add_argument("--json", action="store_true", help="print the history as JSON")
     diff = commands.add_parser("diff", help="what changed between two editions (rules and glossary)")
     diff.add_argument("old", help="a source of the older edition (for example an official CR text)")
     diff.add_argument("new", help="a source of the newer edition")
@@ -45,6 +49,8 @@ def main(argv: list[str] | None = None) -> int:
         return _export(args)
     if args.command == "generate":
         return _generate(args)
+    if args.command == "trace":
+        return _trace(args)
     return _build(args)
 
 
@@ -65,6 +71,7 @@ def _generate_options(args):
     elif args.manifest is not None:
         options.manifest = args.manifest.resolve()
     options.sources += [str(Path(s).resolve()) for s in args.source]
+    options.history += [str(Path(s).resolve()) for s in args.history]
     if getattr(args, "no_directory_urls", False):
         options.dir_urls = False
     out = args.out or ROOT / ("build-offline" if args.offline else "build")
@@ -111,14 +118,17 @@ def _export(args) -> int:
 
 def _source_options(command: argparse.ArgumentParser) -> None:
     command.add_argument("--source", action="append", default=[], metavar="PATH",
-                         help="an extra source file (format, edition and languages detected from its content)")
+                         help="an extra source file, folder or glob (format, edition and languages detected "
+                              "from its content)")
+    command.add_argument("--history", action="append", default=[], metavar="PATH",
+                         help="editions (a file, folder or glob) for lineage and rule histories, without pages")
     command.add_argument("--manifest", type=Path, help="the sources manifest (default: the configuration's, "
                          "docs_src/sources.yml)")
     command.add_argument("--no-manifest", action="store_true", help="read only the --source files")
 
 
 def _corpus(args) -> Corpus:
-    return load_corpus(None if args.no_manifest else args.manifest or DEFAULT_MANIFEST, args.source)
+    return load_corpus(None if args.no_manifest else args.manifest or DEFAULT_MANIFEST, args.source, args.history)
 
 
 def _check(args) -> int:
@@ -217,6 +227,44 @@ def zip_site(site: Path) -> Path:
             info.compress_type = zipfile.ZIP_DEFLATED
             bundle.writestr(info, path.read_bytes())
     return target
+
+
+def _trace(args) -> int:
+    from .history import english_chain, rule_history
+    from .numbers import parse_number
+    number = parse_number(args.rule.strip().removeprefix("R").replace("-", "."))
+    if number is None:
+        print(f"error: {args.rule!r} is not a rule number such as 702.19c", file=sys.stderr)
+        return 1
+    corpus = _corpus(args)
+    if corpus.error_count:
+        _print_report(corpus, everything=False)
+        return 1
+    if not corpus.editions:
+        print("error: no edition in the sources", file=sys.stderr)
+        return 1
+    newest = corpus.editions[0]
+    chain, steps = english_chain(corpus.editions, corpus.lineages, newest.date)
+    if not chain or chain[-1].date != newest.date:
+        print(f"error: the newest edition {newest.date} has no English to trace", file=sys.stderr)
+        return 1
+    versions = rule_history(number, chain, steps)
+    if not versions:
+        print(f"error: {number} is not a rule of {newest.date}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps({"rule": str(number), "edition": newest.date, "editions": [e.date for e in chain],
+                          "versions": [v.as_json() for v in versions]}, ensure_ascii=False, indent=2))
+        return 0
+    print(f"{number} in {newest.date}, back through {len(chain)} editions ({chain[0].date} to {chain[-1].date}):")
+    for version in versions:
+        span = version.since if version.since == version.until else f"{version.since} to {version.until}"
+        how = f" ({version.change} into the next)" if version.change else ""
+        print(f"  {span}: {version.number}{how}")
+        print(f"      {(version.en or version.zh or '').splitlines()[0][:100]}")
+    oldest = versions[-1]
+    print(f"  first in {oldest.added_in}" if oldest.added_in else f"  already in {chain[0].date}, the oldest edition given")
+    return 0
 
 
 def _diff(args) -> int:

@@ -18,7 +18,7 @@ def assemble(parsed_sources: list[ParsedSource]) -> tuple[list[Edition], list[Is
     issues: list[Issue] = []
     by_date: dict[str, list[ParsedSource]] = {}
     for parsed in parsed_sources:
-        if parsed.spec.role == "rules" and parsed.spec.edition:
+        if parsed.spec.role in ("rules", "history") and parsed.spec.edition:
             by_date.setdefault(parsed.spec.edition, []).append(parsed)
     editions = [_edition(date, sources, issues) for date, sources in by_date.items()]
     editions.sort(key=lambda e: e.date, reverse=True)

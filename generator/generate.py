@@ -46,6 +46,7 @@ class Options:
     config: Path = DEFAULT_CONFIG  # the project's configuration, which the generated one inherits
     manifest: Path | None = None
     sources: list[str] = field(default_factory=list)
+    history: list[str] = field(default_factory=list)  # editions for lineage and histories only
     missing_rule_url: str | None = None
     dir_urls: bool = True
     pages: Path = HAND_WRITTEN  # hand-written pages, copied as they are
@@ -86,7 +87,7 @@ class Generated:
 
 def load(options: Options) -> Corpus:
     """The sources, or GenerateError listing their errors."""
-    corpus = load_corpus(options.manifest, options.sources)
+    corpus = load_corpus(options.manifest, options.sources, options.history)
     if corpus.error_count:
         problems = [str(f) for f in corpus.failures]
         problems += [str(e) for s in corpus.loaded for e in s.report.errors]

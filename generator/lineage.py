@@ -232,10 +232,20 @@ def _pair_similar(before, after, pairs) -> None:
     old_left = [t for n, t in before.items() if n not in pairs]
     new_left = [t for n, t in after.items() if n not in taken]
     tokens = {id(t): words(t.full) for t in old_left + new_left}
-    candidates = []
+    # only texts that share a word that is not common among them can be alike (a rule similar
+    # enough shares half its words): the exact ratio is computed for those alone
+    postings: dict[str, list[_Text]] = {}
     for a in old_left:
-        for b in new_left:
-            matcher = SequenceMatcher(None, tokens[id(a)], tokens[id(b)], autojunk=False)
+        for word in set(tokens[id(a)]):
+            postings.setdefault(word, []).append(a)
+    common = max(8, len(old_left) // 20)
+    candidates = []
+    matcher = SequenceMatcher(None, autojunk=False)
+    for b in new_left:
+        matcher.set_seq2(tokens[id(b)])  # what SequenceMatcher learns of the second text is kept
+        near = {id(a): a for word in set(tokens[id(b)]) for a in postings.get(word, ()) if len(postings[word]) <= common}
+        for a in near.values() if len(old_left) > 200 else old_left:
+            matcher.set_seq1(tokens[id(a)])
             if matcher.real_quick_ratio() < SIMILAR or matcher.quick_ratio() < SIMILAR:
                 continue
             ratio = matcher.ratio()
@@ -270,7 +280,7 @@ def _containing(text: _Text, others: dict[RuleNumber, _Text], paired) -> RuleNum
     """A rule on the other side, itself paired, whose text contains this one (a split or a merge)."""
     if len(text.text) < 20:
         return None
-    return next((n for n, other in others.items() if n in paired and text.text in other.text), None)
+    return next((n for n, other in others.items() if text.text in other.text and n in paired), None)
 
 
 def _glossary_links(old: Edition, new: Edition) -> list[TermLink]:

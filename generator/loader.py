@@ -6,8 +6,10 @@ contents, and what a source must have (an edition, some rules).
 """
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, replace
 
+from .cache import cached
 from .errors import SourceError
 from .ledger import Ledger
 from .model import LANGUAGES, Issue, ParsedSource, Provenance, SourceSpec
@@ -56,9 +58,15 @@ class LoadedSource:
 
 
 def load(spec: SourceSpec) -> LoadedSource:
-    """Raises SourceError for input that cannot be read as text at all."""
-    source = read_source(spec.file, spec.path, spec.encoding, spec.bad_bytes)
-    return load_text(source, spec)
+    """Raises SourceError for input that cannot be read as text at all. A file read before with
+    the same bytes and the same manifest entry comes from the cache."""
+    def parse() -> LoadedSource:
+        return load_text(read_source(spec.file, spec.path, spec.encoding, spec.bad_bytes), spec)
+    try:
+        data = spec.file.read_bytes()
+    except OSError:
+        return parse()  # which says what is wrong with the file
+    return cached("source", hashlib.sha256(data).digest() + repr(spec).encode(), parse)
 
 
 def load_text(source: SourceText, declared: SourceSpec) -> LoadedSource:

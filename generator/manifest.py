@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import yaml
@@ -11,7 +12,7 @@ from .model import LANGUAGES, SourceSpec
 from .parsers import PARSERS
 
 FIELDS = {"path", "format", "languages", "script", "edition", "role", "title", "encoding", "bad_bytes"}
-ROLES = ("rules", "primer")
+ROLES = ("rules", "primer", "history")  # history: an edition for lineage and rule histories, without pages of its own
 SCRIPTS = ("Hans", "Hant")
 EDITION = re.compile(r"\d{4}(?:-\d{2}(?:-\d{2})?)?")
 
@@ -36,8 +37,24 @@ def read_manifest(manifest: Path) -> list[SourceSpec]:
         if not isinstance(node, yaml.MappingNode):
             raise SourceError(shown, line, "each source must be a mapping with at least 'path'")
         data = yaml.safe_load(yaml.serialize(node))
-        specs.append(spec_from_entry(data, manifest.parent, shown, line))
+        specs += expand(spec_from_entry(data, manifest.parent, shown, line), shown, line)
     return specs
+
+
+def expand(spec: SourceSpec, shown: str = "", line: int | None = None) -> list[SourceSpec]:
+    """A source whose path is a folder or a glob (`corpus/en/*.txt`) is every file it names, in
+    order; each gets its own edition from its content (an edition given for them all would be wrong)."""
+    pattern = str(spec.file)
+    if not (spec.file.is_dir() or any(ch in pattern for ch in "*?[")):
+        return [spec]
+    files = sorted(p for p in (spec.file.iterdir() if spec.file.is_dir() else Path("/").glob(pattern.lstrip("/")))
+                   if p.is_file() and not p.name.startswith("."))
+    if not files:
+        raise SourceError(shown or spec.path, line, f"{spec.path} names no file")
+    if spec.edition:
+        raise SourceError(shown or spec.path, line, f"{spec.path} names several files: give no 'edition' for them all")
+    base = spec.path.rstrip("/") if spec.file.is_dir() else str(Path(spec.path).parent)
+    return [replace(spec, path=f"{base}/{p.name}", file=p) for p in files]
 
 
 def spec_from_entry(data: dict, base: Path, shown: str, line: int) -> SourceSpec:
@@ -70,9 +87,14 @@ def spec_from_entry(data: dict, base: Path, shown: str, line: int) -> SourceSpec
                       data.get("encoding"), bad_bytes)
 
 
-def spec_from_path(path: str) -> SourceSpec:
+def spec_from_path(path: str, role: str = "rules") -> SourceSpec:
     """An extra source named on the command line: everything is detected from its content."""
-    return SourceSpec(path, Path(path).resolve())
+    return SourceSpec(path, Path(path).resolve(), role=role)
+
+
+def specs_from_path(path: str, role: str = "rules") -> list[SourceSpec]:
+    """A command-line source, which may be a folder or a glob of many."""
+    return expand(spec_from_path(path, role))
 
 
 def _mapping_value(node, key: str):

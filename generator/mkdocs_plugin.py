@@ -90,7 +90,7 @@ class GeneratorPlugin(BasePlugin[GeneratorConfig]):
             # `mkdocs serve` regenerates when the manifest or a source changes
             watched = [p for p in [self.options.manifest] if p] + [s.parsed.spec.file for s in self.corpus.loaded]
             config.watch.extend(str(p) for p in watched if p.exists() and str(p) not in config.watch)
-            edition = self.corpus.editions[0].date if self.corpus.editions else None
+            edition = self.corpus.shown[0].date if self.corpus.shown else None
         terms = self.folder / "jieba-terms.txt"
         search = config.plugins.get("material/search") or config.plugins.get("search")
         if terms.exists() and search is not None and "jieba_dict_user" in search.config \
@@ -109,7 +109,7 @@ class GeneratorPlugin(BasePlugin[GeneratorConfig]):
             self.generated = generate(self.options, self.folder, self.corpus)
             config.docs_dir = str(self.generated.docs)
             config.nav = self.generated.nav
-            config.extra["cr_edition"] = self.corpus.editions[0].date if self.corpus.editions else None
+            config.extra["cr_edition"] = self.corpus.shown[0].date if self.corpus.shown else None
             for date, stats in self.generated.files.links.items():
                 log.info(f"cr-generator: {date}: {stats.internal} links, {stats.external} external, "
                          f"{stats.plain} references to rules not in this build")

@@ -2,17 +2,19 @@
 from __future__ import annotations
 
 import calendar
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .editions import assemble
+from .cache import cached
 from .carry import carry_translation
 from .keywords import match_keywords
 from .lineage import Lineage, trace_lineage
 from .errors import SourceError
 from .gcpause import paused_gc
 from .loader import LoadedSource, load
-from .manifest import read_manifest, spec_from_path
+from .manifest import read_manifest, specs_from_path
 from .model import Edition, Issue
 from .numbers import RuleNumber
 from .termbase import Termbase
@@ -38,20 +40,28 @@ class Corpus:
             sum(1 for i in self.issues if i.level == "error")
 
     @property
+    def shown(self) -> list[Edition]:
+        """The editions that get pages (the others serve lineage and histories), newest first."""
+        return [e for e in self.editions if any(s.role == "rules" for s in e.sources)]
+
+    @property
     def primers(self):
         return [s.parsed for s in self.loaded if s.parsed.spec.role == "primer"]
 
 
 @paused_gc
-def load_corpus(manifest: Path | None = DEFAULT_MANIFEST, extra: list[str] = ()) -> Corpus:
+def load_corpus(manifest: Path | None = DEFAULT_MANIFEST, extra: list[str] = (), history: list[str] = ()) -> Corpus:
+    """Every source of the manifest and the extra ones (paths, folders or globs); `history` ones
+    are editions for lineage and rule histories, without pages of their own."""
     corpus = Corpus()
     specs = []
-    if manifest is not None:
-        try:
+    try:
+        if manifest is not None:
             specs = read_manifest(manifest)
-        except SourceError as exc:
-            corpus.failures.append(exc)
-    specs += [spec_from_path(path) for path in extra]
+        specs += [spec for path in extra for spec in specs_from_path(path)]
+        specs += [spec for path in history for spec in specs_from_path(path, "history")]
+    except SourceError as exc:
+        corpus.failures.append(exc)
     for spec in specs:
         try:
             corpus.loaded.append(load(spec))
@@ -64,12 +74,14 @@ def assemble_corpus(corpus: Corpus) -> Corpus:
     """The editions, the termbase and the keyword links of the loaded sources, and their issues."""
     corpus.editions, corpus.issues = assemble([s.parsed for s in corpus.loaded])
     corpus.lineages = lineages_of(corpus.editions)
-    corpus.editions, issues = carry_translation(corpus.editions, corpus.lineages)
-    corpus.issues += issues
-    corpus.termbase = Termbase.build(corpus.editions, corpus.primers)
+    if corpus.shown:
+        corpus.editions, issues = carry_translation(corpus.editions, corpus.lineages, corpus.shown[0])
+        corpus.issues += issues
+    shown = corpus.shown
+    corpus.termbase = Termbase.build(shown, corpus.primers)
     corpus.issues += corpus.termbase.issues
-    for older in corpus.editions[1:]:
-        corpus.keywords[older.date], issues = match_keywords(older, corpus.editions[0])
+    for older in shown[1:]:
+        corpus.keywords[older.date], issues = match_keywords(older, shown[0])
         corpus.issues += issues
     return corpus
 
@@ -77,12 +89,37 @@ def assemble_corpus(corpus: Corpus) -> Corpus:
 def lineages_of(editions: list[Edition]) -> dict[tuple[str, str], Lineage]:
     """The lineage between each pair of consecutive editions (oldest first) that share a language."""
     lineages = {}
+    prints: dict[int, bytes] = {}
+
+    def fingerprint(edition: Edition) -> bytes:
+        if id(edition) not in prints:
+            prints[id(edition)] = _fingerprint(edition)
+        return prints[id(edition)]
     for lang in ("en", "zh"):
         having = sorted((e for e in editions if lang in {l for s in e.sources for l in s.languages}), key=lambda e: e.date)
         for old, new in zip(having, having[1:]):
             if (old.date, new.date) not in lineages:
-                lineages[(old.date, new.date)] = trace_lineage(old, new, lang)
+                key = b"\0".join((fingerprint(old), fingerprint(new), lang.encode()))
+                lineages[(old.date, new.date)] = cached("lineage", key, lambda: trace_lineage(old, new, lang))
     return lineages
+
+
+def _fingerprint(edition: Edition) -> bytes:
+    """What a lineage depends on: every rule's texts and the glossary."""
+    parts = []
+    for rule in edition.rules():
+        number = rule.number
+        parts.append(f"{number.section}.{number.rule}{number.sub}/{number.copy}")
+        for lang, text in rule.texts.items():
+            parts.append(lang)
+            parts.append(text.text)
+            parts.extend(e.text for e in text.examples)
+    for pair in edition.glossary:
+        for entry in (pair.en, pair.zh):
+            if entry is not None:
+                parts.append(f"{entry.term}|{entry.obsolete}")
+                parts.extend(entry.definition)
+    return hashlib.sha256("\n".join(parts).encode()).digest()
 
 
 def source_date_epoch(date: str | None) -> int:

@@ -4,9 +4,11 @@ per build; the page builders (generator/pages) read it and never change it."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from .addresses import Addresses
 from .gcpause import paused_gc
+from .history import english_chain
 from .model import Edition
 from .numbers import RuleNumber
 from .pipeline import Corpus
@@ -44,12 +46,13 @@ class SiteModel:
     @classmethod
     def build(cls, corpus: Corpus, dir_urls: bool = True, missing_rule_url: str | None = None,
               hand_written: dict[str, str] | None = None) -> "SiteModel":
-        current = corpus.editions[0].date if corpus.editions else None
+        current = corpus.shown[0].date if corpus.shown else None
         return cls(corpus, Addresses(current, dir_urls), missing_rule_url, hand_written or {})
 
     @property
     def editions(self) -> list[Edition]:
-        return self.corpus.editions
+        """The editions that get pages, newest first."""
+        return self.corpus.shown
 
     @property
     def current(self) -> Edition | None:
@@ -58,6 +61,15 @@ class SiteModel:
     @property
     def termbase(self):
         return self.corpus.termbase
+
+    @cached_property
+    def history(self) -> tuple[list[Edition], list]:
+        """The editions with English up to the current one, oldest first, and the lineage into
+        each: what rule histories and old numbers are followed through (empty with one edition)."""
+        if self.current is None:
+            return [], []
+        chain, steps = english_chain(self.corpus.editions, self.corpus.lineages, self.current.date)
+        return (chain, steps) if len(chain) > 1 and chain[-1].date == self.current.date else ([], [])
 
     def is_current(self, edition: Edition) -> bool:
         return edition is self.current

@@ -13,7 +13,7 @@ from ..gcpause import paused_gc
 from ..markdown_writer import Page
 from ..render import LinkStats
 from ..site_model import SiteModel
-from . import front, reports, rules
+from . import front, history, reports, rules
 
 
 @dataclass
@@ -34,6 +34,7 @@ BUILDERS = [
     reports.sources_page,
     front.go_page,
     front.older_editions_page,
+    history.history_data,  # rule histories and old numbers, as data scripts
 ]
 
 

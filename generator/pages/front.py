@@ -49,8 +49,9 @@ def go_page(model: SiteModel, files: "SiteFiles") -> None:
     mapping = {}
     if current:
         mapping = {str(c.number): at.href("go/index.md", at.page(current.date, c.number)) for c in current.chapters}
+    older = [e.date for e in model.history[0][:-1]]  # editions whose numbers lead to today's rules
     data = html_attr(json.dumps({"chapters": mapping, "edition": current.date if current else None,
-                                 "external": model.missing_rule_url}, ensure_ascii=False))
+                                 "external": model.missing_rule_url, "older": older}, ensure_ascii=False))
     files.pages.append(render("go.md.j2", "go/index.md", "跳转到规则 Go to a rule", data=data))
 
 

@@ -15,7 +15,10 @@
    *             definition Traditional]}, {marked form (English in lower case): id})
    *   CR.script(edition, chapter, "hans" | "hant", {anchor: Chinese cell in that script})
    *   CR.charmap("s2t" | "t2s", {character: the character in the other script})
-   *   CR.site([{edition, chapters: {chapter: URL from the site root}}, ...])   newest first */
+   *   CR.site([{edition, chapters: {chapter: URL from the site root}}, ...])   newest first
+   *   CR.history(edition, chapter, {rule: [[number, since, until, change, English HTML, Chinese,
+   *              its edition, added in], ...]})   a chapter's rule histories, newest version first
+   *   CR.renumber(edition, {number then: [number now] or [null, edition that dropped it]}) */
   CR.cells = CR.cells || {};
   CR.maps = CR.maps || {};
   CR.previews = function (edition, chapter, rules) { CR.data[edition + "/" + chapter] = rules; };
@@ -23,6 +26,10 @@
   CR.script = function (edition, chapter, script, cells) { CR.cells[edition + "/" + chapter + "/" + script] = cells; };
   CR.charmap = function (name, pairs) { CR.maps[name] = pairs; };
   CR.site = function (editions) { CR.editions = editions; };
+  CR.histories = CR.histories || {};
+  CR.renumbered = CR.renumbered || {};
+  CR.history = function (edition, chapter, rules) { CR.histories[edition + "/" + chapter] = rules; };
+  CR.renumber = function (edition, numbers) { CR.renumbered[edition] = numbers; };
 
   /* ---- display mode ---------------------------------------------------------------------- */
   function currentMode() {
@@ -224,6 +231,9 @@
     var config = JSON.parse(box.dataset.go);
     var status = box.querySelector(".cr-go-status");
     function resolve(text) {
+      var old = /^(\d{4}-\d{2}-\d{2})[/:](.+)$/.exec((text || "").trim().replace(/^[#/?]+/, ""));
+      if (old && old[1] !== config.edition) { resolveOld(old[1], old[2]); return; }
+      if (old) { text = old[2]; }
       var n = parseAddress(text);
       if (!n) { status.textContent = "不是规则编号 Not a rule number: " + text; return; }
       var url = config.chapters[String(Math.floor(Number(n.section) / 100))];
@@ -237,6 +247,24 @@
         link.textContent = " → " + link.href;
         status.appendChild(link);
       }
+    }
+    /* A number of an older edition: where that rule is today, through the lineage. */
+    function resolveOld(date, text) {
+      var n = parseAddress(text);
+      if (!n) { status.textContent = "不是规则编号 Not a rule number: " + text; return; }
+      if ((config.older || []).indexOf(date) < 0) {
+        status.textContent = date + " 版不在本站中。The edition " + date + " is not in this build.";
+        return;
+      }
+      loadScript("renumber:" + date, root() + "assets/data/renumber/" + date + ".js", function () {
+        var fate = (CR.renumbered[date] || {})[numberOf(n)];
+        if (fate && fate[0] === null) {
+          status.textContent = date + " 版的规则 " + numberOf(n) + " 已于 " + fate[1] + " 版删除。Rule " + numberOf(n) +
+            " of " + date + " was removed in " + fate[1] + ".";
+          return;
+        }
+        resolve(fate ? fate[0] : numberOf(n));
+      });
     }
     box.querySelector("form").addEventListener("submit", function (event) {
       event.preventDefault();
@@ -585,7 +613,7 @@
     document.addEventListener("pointerdown", function (event) { lastPointer = event.pointerType; }, true);
     document.addEventListener("click", function (event) {
       var heading = event.target.closest && event.target.closest(".rules > h4[id]");
-      if (heading) { history.replaceState(null, "", "#" + heading.id); return; }
+      if (heading) { history.replaceState(null, "", "#" + heading.id); toggleHistory(heading); return; }
       var mark = termOf(event.target);
       if (mark) { termTip(mark); return; }
       var link = xrefOf(event.target);
@@ -611,6 +639,49 @@
       mark.setAttribute("role", "term");
     });
   }
+
+  /* ---- a rule's history, opened from its number ---------------------------------------------- */
+  function toggleHistory(heading) {
+    var info = pageInfo();
+    if (!info || !info.dataset.history) { return; }
+    var open = heading.crHistory;
+    if (open) { open.remove(); heading.crHistory = null; heading.setAttribute("aria-expanded", "false"); return; }
+    var edition = info.dataset.edition, chapter = info.dataset.chapter, key = edition + "/" + chapter;
+    loadScript("history:" + key, root() + "assets/data/" + edition + "/" + chapter + ".history.js", function () {
+      var versions = (CR.histories[key] || {})[heading.textContent.trim()];
+      if (!versions || heading.crHistory) { return; }
+      var panel = element("div", { "class": "cr-history", role: "region",
+                                   "aria-label": "历史 History of " + heading.textContent });
+      panel.appendChild(element("p", { "class": "cr-history-title" }, "历史 History · " + heading.textContent));
+      var list = element("ol", {});
+      versions.forEach(function (v) {
+        var item = element("li", {});
+        var span = v[1] === v[2] ? v[1] : v[1] + " – " + v[2];
+        item.appendChild(element("b", {}, span + " · " + v[0]));
+        if (v[3]) { item.appendChild(element("span", { "class": "cr-history-change" }, " " + CHANGES[v[3]])); }
+        var en = element("div", { lang: "en" });
+        en.innerHTML = v[4];  /* our own escaped HTML from the data script */
+        item.appendChild(en);
+        if (v[5]) {
+          var zh = element("div", { lang: "zh" }, v[5]);
+          if (v[6] && v[6] !== v[2]) { zh.appendChild(element("span", { "class": "cr-history-zh" }, " (译自 " + v[6] + ")")); }
+          item.appendChild(zh);
+        }
+        list.appendChild(item);
+      });
+      panel.appendChild(list);
+      var oldest = versions[versions.length - 1];
+      panel.appendChild(element("p", { "class": "cr-history-first" },
+        oldest[7] ? "始于 " + oldest[7] + " 版 First in " + oldest[7] : "早于 " + oldest[1] + " 版已有 Already in " + oldest[1]));
+      var next = heading.nextElementSibling;
+      while (next && next.tagName !== "H4") { next = next.nextElementSibling; }
+      heading.parentNode.insertBefore(panel, next);
+      heading.crHistory = panel;
+      heading.setAttribute("aria-expanded", "true");
+    });
+  }
+  var CHANGES = { edited: "改写 edited; the word diff shows what changed next", moved: "改号 renumbered",
+                  "moved-edited": "改号并改写 renumbered and edited", references: "引用编号更新 cited numbers updated" };
 
   /* A stale translation's mark shows the English change since the edition it translates. */
   document.addEventListener("click", function (event) {

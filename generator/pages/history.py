@@ -1,0 +1,29 @@
+"""Rule histories and old numbers: for each chapter of the current edition, the versions of its
+rules through every edition of the build (loaded when a reader opens a rule's history), and for
+each older edition, where its numbers are today (the go page reads them)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..browser_data import history_script, renumber_script
+from ..history import renumbering, rule_history
+from ..site_model import SiteModel
+
+if TYPE_CHECKING:
+    from . import SiteFiles
+
+
+def history_data(model: SiteModel, files: "SiteFiles") -> None:
+    chain, steps = model.history
+    if not chain:
+        return
+    rules = {e.date: {r.number: r for r in e.rules()} for e in chain}
+    current = chain[-1]
+    for chapter in current.chapters:
+        histories = {rule.number: rule_history(rule.number, chain, steps, rules)
+                     for section in chapter.sections for rule in section.rules}
+        path, text = history_script(current, chapter.number, histories)
+        files.assets[path] = text
+    for date, fates in renumbering(chain, steps).items():
+        path, text = renumber_script(date, fates)
+        files.assets[path] = text
