@@ -79,9 +79,10 @@ class GeneratorPlugin(BasePlugin[GeneratorConfig]):
             edition = config.extra.get("cr_edition")
         else:
             self.folder = (root / self.config.build_dir).resolve()
-            self.options = Options(Path(config.config_file_path).resolve(),
-                                   root / self.config.manifest if self.config.manifest else None,
-                                   [str(root / s) for s in self.config.sources], self.config.missing_rule_url)
+            self.options = Options(config=Path(config.config_file_path).resolve(),
+                                   manifest=root / self.config.manifest if self.config.manifest else None,
+                                   sources=[str(root / s) for s in self.config.sources],
+                                   missing_rule_url=self.config.missing_rule_url)
             try:
                 self.corpus = load(self.options)
             except GenerateError as exc:

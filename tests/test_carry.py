@@ -103,3 +103,27 @@ def test_stale_label_opens_the_english_change_and_new_rules_show_english_in_chin
     finally:
         opened.close()
     assert opened.errors == []
+
+
+def test_a_rules_history_opens_from_its_number_and_an_old_number_lands_on_todays_rule(browser, carried_url):
+    opened = Page(browser)
+    page = opened.page
+    try:
+        page.goto(carried_url + "cr/7/#cr724-6")
+        page.click("h4#cr724-6")  # moved from 723.6 in 2024
+        panel = page.locator("h4#cr724-6 ~ .cr-history").first
+        panel.wait_for()
+        assert "2023-11-17 · 723.6" in panel.inner_text() and "2024-02-02 · 724.6" in panel.inner_text()
+        page.click("h4#cr701-34a")  # edited: the older version shows what changed
+        edited = page.locator("h4#cr701-34a ~ .cr-history").first
+        edited.wait_for()
+        assert edited.locator("ins, del").count() > 0 and "译自 2023-11-17" in edited.inner_text()
+        page.click("h4#cr724-6")
+        assert page.locator("h4#cr724-6 ~ .cr-history").count() == 0  # closed again
+        page.goto(carried_url + "go/#2023-11-17/723.6")  # a number of the older edition
+        page.wait_for_url(carried_url + "cr/7/#cr724-6")
+        page.goto(carried_url + "go/#1999-01-01/100.1")
+        page.wait_for_selector(".cr-go-status:has-text('not in this build')")
+    finally:
+        opened.close()
+    assert opened.errors == []

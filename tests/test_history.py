@@ -1,0 +1,51 @@
+"""Rule histories through many editions: the trace command, and where old numbers are today."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from conftest import CORPUS, ROOT
+from generator.history import english_chain, renumbering, rule_history
+from generator.numbers import parse_number as n
+from generator.pipeline import load_corpus
+from test_diff import LONG_A, LONG_B, LONG_C, edition
+
+# ten editions from 2003 to 2024, across the 2009 restructure
+DATES = ["20030701", "20050801", "20090501", "20090711", "20110617", "20130711", "20170119", "20210609", "20231117"]
+
+
+def test_trace_of_a_keyword_rule_reaches_its_2003_number():
+    newest = CORPUS / "en" / "MagicCompRules-20240206.txt"
+    if not newest.exists():
+        pytest.skip(f"full corpus not found at {CORPUS} (CI has it)")
+    history = [arg for date in DATES for arg in ("--history", str(CORPUS / "en" / f"MagicCompRules-{date}.txt"))]
+    result = subprocess.run([sys.executable, "-m", "generator", "trace", "702.19b", "--no-manifest", "--source",
+                             str(newest), *history, "--json"], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr[-2000:]
+    trace = json.loads(result.stdout)
+    assert trace["edition"] == "2024-02-02" and len(trace["editions"]) == 10
+    numbers = [(v["since"], v["number"]) for v in trace["versions"]]
+    assert numbers[0][1] == "702.19b" and numbers[-1] == ("2003-07-01", "502.9b")  # trample's damage rule
+    assert ("2009-07-11", "702.17b") in numbers and ("2011-06-17", "702.18b") in numbers
+    assert trace["versions"][-1]["added_in"] is None  # already in the oldest edition given
+
+
+def test_versions_and_old_numbers_on_hand_made_editions(tmp_path):
+    edition(tmp_path, "a.txt", "March 3, 2031", [("100.1.", LONG_A), ("100.2.", LONG_B), ("100.3.", LONG_C)])
+    edition(tmp_path, "b.txt", "June 9, 2031", [("100.1.", "A rule inserted at the top."), ("100.2.", LONG_A),
+                                                     ("100.3.", LONG_B)])
+    edition(tmp_path, "c.txt", "July 1, 2031", [("100.1.", "A rule inserted at the top."),
+                                                       ("100.2.", LONG_A.replace("table", "board")), ("100.3.", LONG_B)])
+    corpus = load_corpus(None, [str(tmp_path / name) for name in ("a.txt", "b.txt", "c.txt")])
+    chain, steps = english_chain(corpus.editions, corpus.lineages, "2031-07-01")
+    assert [e.date for e in chain] == ["2031-03-03", "2031-06-09", "2031-07-01"]
+    versions = rule_history(n("100.2"), chain, steps)
+    assert [(str(v.number), v.since, v.until, v.change) for v in versions] == [
+        ("100.2", "2031-07-01", "2031-07-01", None), ("100.2", "2031-06-09", "2031-06-09", "edited"),
+        ("100.1", "2031-03-03", "2031-03-03", "moved")]
+    assert rule_history(n("100.1"), chain, steps)[-1].added_in == "2031-06-09"
+    fates = renumbering(chain, steps)
+    assert fates["2031-03-03"] == {n("100.1"): ("now", n("100.2")), n("100.2"): ("now", n("100.3")),
+                                   n("100.3"): ("removed", "2031-06-09")}
+    assert fates["2031-06-09"] == {}  # every rule still at its number
