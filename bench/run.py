@@ -276,6 +276,29 @@ def main() -> None:
         rows.append(("Search index bytes", f"{index / 1e6:.2f} MB", f"{base_index / 1e6:.2f} MB",
                      f"{index / base_index:.2f}x (target ≤ 0.75x)"))
 
+        # many editions: the newest alone, then with the 89 older ones as history (lineage, histories,
+        # old numbers; no pages of their own), the cache warmed by one untimed run
+        newest = str(CORPUS / "en" / "MagicCompRules-20240206.txt")
+        archive = str(CORPUS / "en" / "*.txt")
+        one = ["--no-manifest", "--source", newest, "--out", str(work / "one"), "--site-dir", str(work / "one-site")]
+        many = ["--no-manifest", "--source", newest, "--history", archive, "--out", str(work / "many"),
+                "--site-dir", str(work / "many-site")]
+        cold = run_module("generator", "build", *many)[0]
+        one_times, many_times = [], []
+        for _ in range(args.runs):
+            one_times.append(run_module("generator", "build", *one)[0])
+            many_times.append(run_module("generator", "build", *many)[0])
+        one_build, many_build = statistics.median(one_times), statistics.median(many_times)
+        rows.append(("Build with all 90 editions (cached) vs the newest alone", f"{many_build:.2f} s",
+                     f"{one_build:.2f} s", f"{many_build / one_build:.2f}x (target ≤ 2x)"))
+        rows.append(("Build with all 90 editions, empty cache", f"{cold:.2f} s", f"{one_build:.2f} s",
+                     f"{cold / one_build:.2f}x"))
+        data = work / "many-site" / "assets" / "data"
+        history = sum(p.stat().st_size for p in data.rglob("*.history.js"))
+        renumber = sum(p.stat().st_size for p in (data / "renumber").glob("*.js"))
+        rows.append(("History data (rule histories; old numbers of 89 editions)",
+                     f"{history / 1e6:.2f} MB; {renumber / 1e6:.2f} MB", "", "loaded only when opened"))
+
         if not args.quick:
             copies_dir = work / "sources"
             copies_dir.mkdir()

@@ -16,8 +16,9 @@ readers are grouped at the top of overrides/assets/cr.js. The payloads:
       pairs: character -> the character in the other script, for the site's Chinese characters
   assets/data/<edition>/<chapter>.history.js  CR.history(edition, chapter, rules)
       rules: rule number -> its versions, newest first: [number, since, until, change into the next
-             newer version or null, English HTML (older versions: a word diff to the next newer),
-             Chinese text or null, the edition of that Chinese or null, added in (oldest) or null]
+             newer version or null, English text, Chinese text or null, the edition of that Chinese
+             or null, added in (oldest) or null]; the newest version's texts are null (they are on the
+             page); cr.js shows each older text as a word diff to the next newer one
   assets/data/renumber/<edition>.js  CR.renumber(edition, numbers)
       numbers: a rule number of that edition -> [the number today] or [null, the edition that
                dropped it]; numbers that are still the same rule are left out
@@ -28,8 +29,7 @@ import re
 
 from .model import Edition
 from .render import RuleRenderer
-from .diff import word_diff
-from .safe import html_attr, html_text, script_call
+from .safe import html_attr, script_call
 from .site_model import SiteModel
 from .termbase import convert_all
 
@@ -96,16 +96,9 @@ def character_maps(texts: list[str]) -> dict[str, str]:
 
 def history_script(edition: Edition, chapter: int, histories: dict) -> tuple[str, str]:
     """The history of every rule of a chapter (loaded when a reader opens one)."""
-    data = {}
-    for number, versions in histories.items():
-        entries = []
-        for index, version in enumerate(versions):
-            newer = versions[index - 1] if index else None
-            english = version.en or ""
-            shown = (word_diff(english, newer.en or "") if newer is not None else html_text(english)).replace("\n", "<br>")
-            entries.append([str(version.number), version.since, version.until, version.change, shown,
-                            version.zh, version.zh_edition, version.added_in])
-        data[str(number)] = entries
+    data = {str(number): [[str(v.number), v.since, v.until, v.change, v.en if i else None, v.zh if i else None,
+                           v.zh_edition, v.added_in] for i, v in enumerate(versions)]
+            for number, versions in histories.items()}
     return (f"assets/data/{edition.date}/{chapter}.history.js",
             script_call("history", edition.date, chapter, data))
 

@@ -70,7 +70,7 @@ def carry_translation(editions: list[Edition], lineages: dict[tuple[str, str], L
                         [Section(s.number, _titles(s.titles, old_titles.get(s.number)), [carry(r) for r in s.rules])
                          for s in c.sections])
                 for c in current.chapters]
-    newest = replace(current, chapters=chapters, carried=carried)
+    newest = replace(current, chapters=chapters, carried=carried, fingerprint=None)
     return [newest if e is current else e for e in editions], []
 
 

@@ -204,12 +204,14 @@ def _build(args) -> int:
     try:
         options, out = _generate_options(args)
         result = generate(options, out)
+        generated, links = result.config, result.files.links
+        del result  # the model is not needed to build: let it go before MkDocs makes its own objects
         site_dir = args.site_dir or ROOT / ("site-offline" if args.offline else "site")
-        config = mkdocs_build(result.config, site_dir)
+        config = mkdocs_build(generated, site_dir)
     except (GenerateError, MkDocsException) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    _print_links(result.files.links)
+    _print_links(links)
     print(zip_site(Path(config.site_dir)) if args.offline else config.site_dir)
     return 0
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .numbers import RuleNumber
@@ -186,7 +186,7 @@ class ParsedSource:
         really do this), the second as a copy with its own anchor, and reported."""
         first = self.rules.get(number, {}).get(lang)
         while lang in self.rules.get(number, {}):
-            number = replace(number, copy=number.copy + 1)
+            number = number._replace(copy=number.copy + 1)
         if first is not None:
             self.warn(f"rule {number} appears twice in {lang} (first at line {first.source.line}); both kept, "
                       f"the second with the anchor cr{number.slug}", text.source)
@@ -205,6 +205,7 @@ class Edition:
     credits: dict[str, list[Passage]]
     sources: list[SourceSpec]
     carried: dict = field(default_factory=dict)  # rule number -> carry.Carried: Chinese from an older edition
+    fingerprint: bytes | None = field(default=None, compare=False, repr=False)  # pipeline.edition_fingerprint
 
     def rules(self):
         for chapter in self.chapters:

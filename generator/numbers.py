@@ -6,14 +6,16 @@ Subrule letters skip l and o, so the letter after k is m.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 SUBRULE_LETTERS = "abcdefghijkmnpqrstuvwxyz"
 NUMBER = re.compile(r"(\d{3})(?:\.(\d{1,3})([a-z]?))?")
 
 
-@dataclass(frozen=True, order=True)
-class RuleNumber:
+class RuleNumber(NamedTuple):
+    """Ordered and hashed as the tuple (section, rule, sub, copy): a NamedTuple, because the
+    generator hashes rule numbers some millions of times in a build of many editions."""
+
     section: int
     rule: int = 0  # 0: the section itself
     sub: str = ""

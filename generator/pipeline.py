@@ -89,37 +89,34 @@ def assemble_corpus(corpus: Corpus) -> Corpus:
 def lineages_of(editions: list[Edition]) -> dict[tuple[str, str], Lineage]:
     """The lineage between each pair of consecutive editions (oldest first) that share a language."""
     lineages = {}
-    prints: dict[int, bytes] = {}
-
-    def fingerprint(edition: Edition) -> bytes:
-        if id(edition) not in prints:
-            prints[id(edition)] = _fingerprint(edition)
-        return prints[id(edition)]
     for lang in ("en", "zh"):
         having = sorted((e for e in editions if lang in {l for s in e.sources for l in s.languages}), key=lambda e: e.date)
         for old, new in zip(having, having[1:]):
             if (old.date, new.date) not in lineages:
-                key = b"\0".join((fingerprint(old), fingerprint(new), lang.encode()))
+                key = b"\0".join((edition_fingerprint(old), edition_fingerprint(new), lang.encode()))
                 lineages[(old.date, new.date)] = cached("lineage", key, lambda: trace_lineage(old, new, lang))
     return lineages
 
 
-def _fingerprint(edition: Edition) -> bytes:
-    """What a lineage depends on: every rule's texts and the glossary."""
-    parts = []
-    for rule in edition.rules():
-        number = rule.number
-        parts.append(f"{number.section}.{number.rule}{number.sub}/{number.copy}")
-        for lang, text in rule.texts.items():
-            parts.append(lang)
-            parts.append(text.text)
-            parts.extend(e.text for e in text.examples)
-    for pair in edition.glossary:
-        for entry in (pair.en, pair.zh):
-            if entry is not None:
-                parts.append(f"{entry.term}|{entry.obsolete}")
-                parts.extend(entry.definition)
-    return hashlib.sha256("\n".join(parts).encode()).digest()
+def edition_fingerprint(edition: Edition) -> bytes:
+    """A hash of what lineages and histories depend on: every rule's texts and the glossary
+    (kept on the edition: it is asked for several times)."""
+    if edition.fingerprint is None:
+        parts = []
+        for rule in edition.rules():
+            number = rule.number
+            parts.append(f"{number.section}.{number.rule}{number.sub}/{number.copy}")
+            for lang, text in rule.texts.items():
+                parts.append(lang)
+                parts.append(text.text)
+                parts.extend(e.text for e in text.examples)
+        for pair in edition.glossary:
+            for entry in (pair.en, pair.zh):
+                if entry is not None:
+                    parts.append(f"{entry.term}|{entry.obsolete}")
+                    parts.extend(entry.definition)
+        edition.fingerprint = hashlib.sha256("\n".join(parts).encode()).digest()
+    return edition.fingerprint
 
 
 def source_date_epoch(date: str | None) -> int:

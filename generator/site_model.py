@@ -11,7 +11,7 @@ from .gcpause import paused_gc
 from .history import english_chain
 from .model import Edition
 from .numbers import RuleNumber
-from .pipeline import Corpus
+from .pipeline import Corpus, edition_fingerprint
 from .render import Resolver
 from .status import EditionStatus, edition_status
 from .term_marker import TermMarker
@@ -70,6 +70,10 @@ class SiteModel:
             return [], []
         chain, steps = english_chain(self.corpus.editions, self.corpus.lineages, self.current.date)
         return (chain, steps) if len(chain) > 1 and chain[-1].date == self.current.date else ([], [])
+
+    def fingerprint(self, edition: Edition) -> bytes:
+        """A hash of everything an edition says (its rules, its glossary, the Chinese carried to it)."""
+        return edition_fingerprint(edition) + repr(sorted(edition.carried.items())).encode()
 
     def is_current(self, edition: Edition) -> bool:
         return edition is self.current

@@ -49,3 +49,41 @@ def test_versions_and_old_numbers_on_hand_made_editions(tmp_path):
     assert fates["2031-03-03"] == {n("100.1"): ("now", n("100.2")), n("100.2"): ("now", n("100.3")),
                                    n("100.3"): ("removed", "2031-06-09")}
     assert fates["2031-06-09"] == {}  # every rule still at its number
+
+
+def test_an_archive_of_editions_from_a_glob_feeds_histories_without_pages(tmp_path):
+    from generator.pages import site_files
+    from generator.site_model import SiteModel
+    newest = CORPUS / "en" / "MagicCompRules-20240206.txt"
+    if not newest.exists():
+        pytest.skip(f"full corpus not found at {CORPUS} (CI has it)")
+    manifest = tmp_path / "sources.yml"
+    manifest.write_text(f"sources:\n  - path: {newest}\n  - path: {CORPUS / 'en'}/MagicCompRules-2023*.txt\n"
+                        "    role: history\n", encoding="utf-8")
+    corpus = load_corpus(manifest)
+    assert corpus.error_count == 0
+    assert [e.date for e in corpus.editions] == ["2024-02-02", "2023-11-17", "2023-10-13", "2023-04-14"]
+    assert [e.date for e in corpus.shown] == ["2024-02-02"]
+    files = site_files(SiteModel.build(corpus))
+    assert not any(page.src.startswith("editions/") for page in files.pages)  # no pages of their own
+    script = files.assets["assets/data/2024-02-02/7.history.js"]
+    rules = json.loads(script[script.index("{"):script.rindex("}") + 1])
+    assert [entry[:4] for entry in rules["701.34e"]] == [["701.34e", "2024-02-02", "2024-02-02", None],
+                                                         ["701.34d", "2023-04-14", "2023-11-17", "moved"]]
+    renumbered = files.assets["assets/data/renumber/2023-04-14.js"]
+    assert '"701.34d":["701.34e"]' in renumbered.replace(", ", ",")
+
+
+@pytest.mark.parametrize("entry,message", [
+    ("  - path: nothing-here/*.txt\n", "names no file"),
+    ("  - path: archive\n    edition: 2023-11-17\n", "give no 'edition' for them all"),
+])
+def test_a_glob_that_names_nothing_or_too_much_is_an_error(tmp_path, entry, message):
+    from generator.errors import SourceError
+    from generator.manifest import read_manifest
+    (tmp_path / "archive").mkdir()
+    (tmp_path / "archive" / "a.txt").write_text("x", encoding="utf-8")
+    (tmp_path / "sources.yml").write_text("sources:\n" + entry, encoding="utf-8")
+    with pytest.raises(SourceError) as raised:
+        read_manifest(tmp_path / "sources.yml")
+    assert message in str(raised.value) and ":2" in str(raised.value)

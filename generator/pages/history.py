@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..browser_data import history_script, renumber_script
+from ..cache import cached
 from ..history import renumbering, rule_history
 from ..site_model import SiteModel
 
@@ -15,15 +16,21 @@ if TYPE_CHECKING:
 
 def history_data(model: SiteModel, files: "SiteFiles") -> None:
     chain, steps = model.history
-    if not chain:
-        return
+    if chain:
+        key = b"".join(model.fingerprint(e) for e in chain)  # the same editions give the same data
+        files.assets.update(cached("history", key, lambda: _history_files(chain, steps)))
+
+
+def _history_files(chain, steps) -> dict[str, str]:
+    files: dict[str, str] = {}
     rules = {e.date: {r.number: r for r in e.rules()} for e in chain}
     current = chain[-1]
     for chapter in current.chapters:
         histories = {rule.number: rule_history(rule.number, chain, steps, rules)
                      for section in chapter.sections for rule in section.rules}
         path, text = history_script(current, chapter.number, histories)
-        files.assets[path] = text
+        files[path] = text
     for date, fates in renumbering(chain, steps).items():
         path, text = renumber_script(date, fates)
-        files.assets[path] = text
+        files[path] = text
+    return files

@@ -16,7 +16,7 @@
    *   CR.script(edition, chapter, "hans" | "hant", {anchor: Chinese cell in that script})
    *   CR.charmap("s2t" | "t2s", {character: the character in the other script})
    *   CR.site([{edition, chapters: {chapter: URL from the site root}}, ...])   newest first
-   *   CR.history(edition, chapter, {rule: [[number, since, until, change, English HTML, Chinese,
+   *   CR.history(edition, chapter, {rule: [[number, since, until, change, English, Chinese,
    *              its edition, added in], ...]})   a chapter's rule histories, newest version first
    *   CR.renumber(edition, {number then: [number now] or [null, edition that dropped it]}) */
   CR.cells = CR.cells || {};
@@ -654,16 +654,18 @@
                                    "aria-label": "历史 History of " + heading.textContent });
       panel.appendChild(element("p", { "class": "cr-history-title" }, "历史 History · " + heading.textContent));
       var list = element("ol", {});
-      versions.forEach(function (v) {
+      versions.forEach(function (v, i) {
         var item = element("li", {});
         var span = v[1] === v[2] ? v[1] : v[1] + " – " + v[2];
         item.appendChild(element("b", {}, span + " · " + v[0]));
         if (v[3]) { item.appendChild(element("span", { "class": "cr-history-change" }, " " + CHANGES[v[3]])); }
-        var en = element("div", { lang: "en" });
-        en.innerHTML = v[4];  /* our own escaped HTML from the data script */
-        item.appendChild(en);
-        if (v[5]) {
-          var zh = element("div", { lang: "zh" }, v[5]);
+        /* the newest version's text is the rule on the page */
+        var newer = i > 1 ? versions[i - 1][4] : i === 1 ? cellText(heading, "en") : null;
+        item.appendChild(i ? wordDiff(v[4] || "", newer || "", { lang: "en" })
+                           : element("div", { lang: "en" }, cellText(heading, "en")));
+        var chinese = i ? v[5] : (v[6] ? cellText(heading, "zh") : null);
+        if (chinese) {
+          var zh = element("div", { lang: "zh" }, chinese);
           if (v[6] && v[6] !== v[2]) { zh.appendChild(element("span", { "class": "cr-history-zh" }, " (译自 " + v[6] + ")")); }
           item.appendChild(zh);
         }
@@ -680,7 +682,48 @@
       heading.setAttribute("aria-expanded", "true");
     });
   }
-  var CHANGES = { edited: "改写 edited; the word diff shows what changed next", moved: "改号 renumbered",
+  /* A rule's text (and examples) on the page, in one language, as plain text. */
+  function cellText(heading, lang) {
+    var parts = [], cell = heading.nextElementSibling;
+    while (cell && cell.tagName !== "H4") {
+      if (cell.lang && cell.lang.indexOf(lang) === 0 && !cell.classList.contains("missing")) {
+        var copy = cell.cloneNode(true);
+        copy.querySelectorAll("button, .cr-since, .stale, i").forEach(function (e) { e.remove(); });
+        parts.push(copy.textContent.trim());
+      }
+      cell = cell.nextElementSibling;
+    }
+    return parts.join("\n");
+  }
+
+  /* What an older text became, word by word: removed words in <del>, added ones in <ins>
+   * (the longest common subsequence of the two word lists; rule texts are short). */
+  function wordDiff(older, newer, attrs) {
+    var a = older.match(/\s+|[A-Za-z0-9’']+|[\s\S]/g) || [], b = newer.match(/\s+|[A-Za-z0-9’']+|[\s\S]/g) || [];
+    var n = a.length, m = b.length, table = [], i, j;
+    for (i = 0; i <= n; i++) { table.push(new Uint16Array(m + 1)); }
+    for (i = n - 1; i >= 0; i--) {
+      for (j = m - 1; j >= 0; j--) {
+        table[i][j] = a[i] === b[j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
+      }
+    }
+    var out = element("div", attrs), run = null;
+    function add(kind, text) {
+      if (!run || run.kind !== kind) {
+        run = { kind: kind, node: kind ? element(kind, {}) : document.createTextNode("") };
+        out.appendChild(run.node);
+      }
+      run.node.textContent += text;
+    }
+    for (i = 0, j = 0; i < n || j < m;) {
+      if (i < n && j < m && a[i] === b[j]) { add("", a[i]); i++; j++; }
+      else if (j < m && (i >= n || table[i][j + 1] >= table[i + 1][j])) { add("ins", b[j]); j++; }
+      else { add("del", a[i]); i++; }
+    }
+    return out;
+  }
+
+  var CHANGES = { edited: "改写 edited (what changed next, word by word)", moved: "改号 renumbered",
                   "moved-edited": "改号并改写 renumbered and edited", references: "引用编号更新 cited numbers updated" };
 
   /* A stale translation's mark shows the English change since the edition it translates. */
