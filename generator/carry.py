@@ -42,7 +42,10 @@ def carry_translation(editions: list[Edition], lineages: dict[tuple[str, str], L
                                 "this build, which alone tells which rules changed since: its Chinese is not "
                                 f"carried to {current.date} (add the English {translated.date} to carry it)")]
     chain = [e for e in editions if translated.date <= e.date <= current.date and "en" in e.languages][::-1]
-    steps = [lineages[(a.date, b.date)] for a, b in zip(chain, chain[1:])]
+    steps = [lineages.get((a.date, b.date)) for a, b in zip(chain, chain[1:])]
+    if None in steps:  # an excerpt between them: no lineage through it
+        return editions, [Issue("warning", f"the editions from {translated.date} to {current.date} are not all "
+                                "complete official texts: the translation is not carried")]
     old_rules = {rule.number: rule for rule in translated.rules()}
     carried: dict[RuleNumber, Carried] = {}
 

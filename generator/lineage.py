@@ -12,9 +12,10 @@ A link's kind:
   removed       it became no rule of the newer edition (merged: its text is part of a newer rule's)
 
 Rules are paired in passes, each only among the rules still unpaired: the same text and examples;
-the same text with cited numbers masked; the same number and a similar text (or, for a short title
-such as "Totem Armor" -> "Umbra Armor", its first subrule paired at the same place); then the most
-similar texts anywhere (no length filter: 100.4 with a sentence appended is still 100.4).
+the same text with cited numbers masked; the most similar texts anywhere, the same number counting
+a little (no length filter: 100.4 with a sentence appended is still 100.4); then the same number
+and a text only somewhat similar (or, for a short title such as "Totem Armor" -> "Umbra Armor",
+its first subrule paired at the same place).
 Duplicate texts are paired by where their neighbours went, not by number order.
 Glossary terms are paired by name (an "(Obsolete)" mark added or dropped is the same term), then
 by definition (a renamed term).
@@ -31,6 +32,7 @@ from .xref import ITEM
 
 SIMILAR = 0.5  # word similarity for a pair anywhere in the edition
 SIMILAR_SAME_NUMBER = 0.3  # at the same number, less is enough
+SAME_NUMBER_BONUS = 0.1  # how much more alike another rule must be to take a rule's own number
 RENAMED = 0.6  # definition similarity for a glossary term under a new name
 
 
@@ -134,9 +136,8 @@ def trace_lineage(old: Edition, new: Edition, lang: str = "en") -> Lineage:
     pairs: dict[RuleNumber, RuleNumber] = {}
     _pair_identical(before, after, pairs, lambda t: t.full)
     _pair_identical(before, after, pairs, lambda t: _masked(t.full))
-    _pair_same_number(before, after, pairs)
     _pair_similar(before, after, pairs)
-    _pair_same_number(before, after, pairs)  # titles whose subrules were paired by similarity
+    _pair_same_number(before, after, pairs)  # and titles whose first subrule stayed
     _pair_identical(before, after, pairs, lambda t: _masked(t.text))  # the same text, examples changed
     lineage = Lineage(old.date, new.date, lang)
     for a, b in pairs.items():
@@ -250,7 +251,9 @@ def _pair_similar(before, after, pairs) -> None:
                 continue
             ratio = matcher.ratio()
             if ratio >= SIMILAR:
-                candidates.append((-ratio, abs(a.number.section - b.number.section), a.number, b.number))
+                # the same number is worth a little similarity: an edit stays where it was
+                bonus = SAME_NUMBER_BONUS if a.number == b.number else 0
+                candidates.append((-ratio - bonus, abs(a.number.section - b.number.section), a.number, b.number))
     used_new: set[RuleNumber] = set()
     for _, _, a, b in sorted(candidates):
         if a not in pairs and b not in used_new:

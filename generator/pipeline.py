@@ -87,15 +87,21 @@ def assemble_corpus(corpus: Corpus) -> Corpus:
 
 
 def lineages_of(editions: list[Edition]) -> dict[tuple[str, str], Lineage]:
-    """The lineage between each pair of consecutive editions (oldest first) that share a language."""
+    """The lineage between each pair of consecutive complete editions (official texts, oldest
+    first) in a language: an excerpt would make every rule it lacks look added or removed."""
     lineages = {}
     for lang in ("en", "zh"):
-        having = sorted((e for e in editions if lang in {l for s in e.sources for l in s.languages}), key=lambda e: e.date)
+        having = sorted((e for e in editions if complete(e, lang)), key=lambda e: e.date)
         for old, new in zip(having, having[1:]):
             if (old.date, new.date) not in lineages:
                 key = b"\0".join((edition_fingerprint(old), edition_fingerprint(new), lang.encode()))
                 lineages[(old.date, new.date)] = cached("lineage", key, lambda: trace_lineage(old, new, lang))
     return lineages
+
+
+def complete(edition: Edition, lang: str) -> bool:
+    """The edition has the whole official text in this language (not an excerpt or a post)."""
+    return any(s.format == "official" and lang in s.languages for s in edition.sources)
 
 
 def edition_fingerprint(edition: Edition) -> bytes:

@@ -84,3 +84,24 @@ def test_a_renamed_title_moves_with_its_subrule(tmp_path):
 def test_a_cited_number_is_rewritten_to_where_it_went(late_2023):
     assert late_2023.rewrite("See rule 701.34d.") == "See rule 701.34e."
     assert late_2023.rewrite("See rule 104.6 and 999.9.") == "See rule 104.6 and 999.9."  # unknown stays
+
+
+def test_duplicate_texts_of_the_official_text_stay_apart(late_2023):
+    """2023-11-17 has the same text at 103.4d and 903.12f (Brawl's life total), and at 107.8a and
+    711.2a: each stays the rule it was, never paired across."""
+    for number in ("103.4d", "903.12f", "107.8a", "711.2a", "313.5", "902.6"):
+        assert late_2023.of_old(n(number)).new == n(number)
+
+
+def test_a_split_and_a_merge_where_the_text_shows_them(tmp_path):
+    old = edition(tmp_path, "old.txt", "March 3, 2031", [("100.1.", f"{LONG_A} {LONG_B}"), ("100.2.", LONG_C),
+                                                         ("100.3.", "Players may agree to end the game in a draw.")])
+    new = edition(tmp_path, "new.txt", "June 9, 2031", [("100.1.", LONG_A), ("100.2.", LONG_B),
+                                                       ("100.3.", f"{LONG_C} Players may agree to end the game in a draw.")])
+    lineage = trace_lineage(old, new)
+    assert lineage.of_old(n("100.1")).new == n("100.1")  # shortened: still the same rule
+    split = lineage.of_new(n("100.2"))
+    assert (split.kind, split.part_of) == ("added", n("100.1"))  # its text was part of 100.1
+    assert lineage.of_old(n("100.2")).new == n("100.3")
+    merged = lineage.of_old(n("100.3"))
+    assert (merged.kind, merged.part_of) == ("removed", n("100.3"))  # now part of the new 100.3
