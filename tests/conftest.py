@@ -123,17 +123,3 @@ def full_url(full_site):
     served = Served(full_site)
     yield served.url
     served.close()
-
-
-@pytest.fixture(scope="session")
-def offline_bundle(tmp_path_factory):
-    """The offline zip of the seed site, unzipped; (folder, zip path)."""
-    import zipfile
-    from sitekit import build
-    work = tmp_path_factory.mktemp("offline")
-    result = build(work / "cr-offline", offline=True)
-    assert result.returncode == 0, result.stderr[-3000:]
-    bundle = work / "cr-offline.zip"
-    unpacked = work / "unpacked"
-    zipfile.ZipFile(bundle).extractall(unpacked)
-    return unpacked / "cr-offline", bundle

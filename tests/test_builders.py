@@ -77,7 +77,7 @@ def first_target(links):
 def test_a_rule_address_lands_on_the_rule(page, urls, builder):
     page.goto(urls[builder] + "cr/7/#cr702-19c")
     page.wait_for_function("() => { const r = document.getElementById('cr702-19c').getBoundingClientRect();"
-                           " return r.top >= 0 && r.top < innerHeight; }")
+                           " return r.top >= 0 && r.top < innerHeight; }", polling=100)
     assert page.text_content("#cr702-19c") == "702.19c"
     assert "Trample over planeswalkers" in page.text_content("h4#cr702-19c + [lang=en]")
 
@@ -126,6 +126,16 @@ def test_chinese_search_and_rule_number_search(page, urls, builder):
     assert first_target(links) == urls[builder] + "cr/7/#cr702-19c", links[:3]
 
 
+def test_the_offline_bundle_is_one_folder_with_the_worker_stand_in(sites):
+    import zipfile
+    offline = sites["material"][1]
+    names = zipfile.ZipFile(offline.with_suffix(".zip")).namelist()
+    assert all(n.startswith("site/") for n in names)
+    assert "site/cr/7.html" in names and "site/search/search_index.js" in names
+    for _, folder in sites.values():
+        assert (folder / "assets" / "cr-iframe-worker.js").exists()
+
+
 @pytest.mark.parametrize("builder", BUILDERS)
 def test_offline_bundle_from_file_with_nothing_fetched_outside(browser, sites, builder):
     root = sites[builder][1].as_uri() + "/"
@@ -138,9 +148,16 @@ def test_offline_bundle_from_file_with_nothing_fetched_outside(browser, sites, b
         pop.wait_for(state="visible")
         assert "Combat Damage Step" in pop.inner_text()
         page.mouse.move(5, 5)
+        pop.wait_for(state="hidden")
+        page.locator("h4#cr702-19b + [lang=en] u", has_text="blocking creature").first.hover()  # a term
+        pop.wait_for(state="visible")
+        assert "进行阻挡的生物" in pop.inner_text()
+        page.mouse.move(5, 5)
         page.click(".cr-modes button[data-mode='zh']")
         assert not page.locator("h4#cr702-19c + [lang=en]").is_visible()
         page.click(".cr-modes button[data-mode='both']")
+        page.click(".md-sidebar--primary a.md-nav__link:visible >> text=/Casual Variants/")  # navigation
+        page.wait_for_url(root + "cr/9.html")
         links = search(builder, page, "践踏")
         assert any("#cr702-19" in link or "#g-trample" in link for link in links[:3]), links[:5]
         links = search(builder, page, "R70219c", rule_first=True)

@@ -224,6 +224,17 @@
     }
   }
 
+  /* A long page lays itself out after the browser has scrolled to the address's rule (blocks off
+   * screen are estimated, fonts arrive late): once loaded, make sure the rule is on screen. */
+  function settleOnTarget() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    var target = id && document.getElementById(id);
+    if (!target) { return; }
+    var top = target.getBoundingClientRect().top;
+    if (top < 0 || top > window.innerHeight - 40) { target.scrollIntoView(); }
+  }
+  window.addEventListener("load", function () { setTimeout(settleOnTarget, 0); });
+
   function goPage() {
     var box = document.getElementById("cr-go");
     if (!box || box.dataset.ready) { return; }
