@@ -16,14 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .lineage import Lineage
-from .model import Chapter, Edition, Issue, Passage, Rule, RuleText, Section
+from .model import Chapter, Edition, GlossaryPair, Issue, Passage, Rule, RuleText, Section
 from .numbers import RuleNumber
 
 
 @dataclass(frozen=True)
 class Carried:
     translates: str  # the edition whose English the Chinese was made for
-    number: RuleNumber  # the rule's number in that edition
+    number: RuleNumber | None  # the rule's number in that edition (None for a glossary term)
     stale: bool  # the English changed since (beyond cited numbers)
     english: str  # the English the Chinese translates (its text, then its examples)
 
@@ -73,8 +73,36 @@ def carry_translation(editions: list[Edition], lineages: dict[tuple[str, str], L
                         [Section(s.number, _titles(s.titles, old_titles.get(s.number)), [carry(r) for r in s.rules])
                          for s in c.sections])
                 for c in current.chapters]
-    newest = replace(current, chapters=chapters, carried=carried, fingerprint=None)
+    glossary, carried_terms = _carry_glossary(current, translated, steps)
+    newest = replace(current, chapters=chapters, glossary=glossary, carried=carried, carried_terms=carried_terms,
+                     fingerprint=None)
     return [newest if e is current else e for e in editions], []
+
+
+def _carry_glossary(current: Edition, translated: Edition, steps: list[Lineage]):
+    """The glossary with the Chinese of each English term's ancestor (followed by name through
+    the lineages: a term made obsolete or renamed is the same term), stale where it changed."""
+    old_pairs = {pair.en.term: pair for pair in translated.glossary if pair.en and pair.zh}
+    pairs, carried = [], {}
+    for pair in current.glossary:
+        if pair.zh is not None or pair.en is None:
+            pairs.append(pair)
+            continue
+        name, stale = pair.en.term, False
+        for step in reversed(steps):
+            link = next((t for t in step.glossary if t.new == name), None)
+            if link is None or link.old is None:
+                name = None
+                break
+            stale = stale or link.kind != "unchanged"
+            name = link.old
+        old = old_pairs.get(name) if name else None
+        if old is None:
+            pairs.append(pair)
+            continue
+        carried[pair.en.term] = Carried(translated.date, None, stale, " ".join(old.en.definition))
+        pairs.append(GlossaryPair(pair.en, old.zh, old.verified, f"carried from {translated.date}: {old.evidence}"))
+    return pairs, carried
 
 
 def _forward(text: str, steps: list[Lineage]) -> str:

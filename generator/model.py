@@ -205,6 +205,7 @@ class Edition:
     credits: dict[str, list[Passage]]
     sources: list[SourceSpec]
     carried: dict = field(default_factory=dict)  # rule number -> carry.Carried: Chinese from an older edition
+    carried_terms: dict = field(default_factory=dict)  # English glossary term -> carry.Carried
     fingerprint: bytes | None = field(default=None, compare=False, repr=False)  # pipeline.edition_fingerprint
 
     def rules(self):

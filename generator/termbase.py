@@ -55,6 +55,7 @@ class Term:
     rule: RuleNumber | None = None  # the rule that defines the term
     glossary: GlossaryPair | None = None
     obsolete: bool = False
+    stale_since: str | None = None  # its Chinese was carried from this edition, and the English changed since
     redirect: "Term | None" = None  # "APNAP Order" -> the term it stands for
     en_forms: set[str] = field(default_factory=set)  # lower case, for matching
     zh_forms: set[str] = field(default_factory=set)  # Simplified and Traditional
@@ -197,8 +198,10 @@ class Termbase:
         for pair in edition.glossary:
             en, zh = pair.en, pair.zh
             zh_name = chinese_forms(zh.name)[0] if zh else None
+            carried = edition.carried_terms.get(en.term) if en else None
             term = Term(en.name if en else None, zh_name, glossary=pair,
-                        obsolete=any(e.obsolete for e in (en, zh) if e))
+                        obsolete=any(e.obsolete for e in (en, zh) if e),
+                        stale_since=carried.translates if carried is not None and carried.stale else None)
             for lang, entry in (("en", en), ("zh", zh)):
                 if entry is not None:
                     term.definitions[lang] = short(entry.definition[0]) if entry.definition else ""

@@ -127,3 +127,13 @@ def test_a_rules_history_opens_from_its_number_and_an_old_number_lands_on_todays
     finally:
         opened.close()
     assert opened.errors == []
+
+
+def test_glossary_entries_carry_their_chinese_too(carried, carried_site):
+    with_chinese = [pair for pair in carried.glossary if pair.zh]
+    assert (len(carried.glossary), len(with_chinese)) == (673, 668)  # five new terms (Case, Cloak...) have none
+    stale = sorted(term for term, c in carried.carried_terms.items() if c.stale)
+    assert "Day" in stale and len(stale) == 16  # their English definitions changed
+    glossary = (carried_site / "cr" / "glossary" / "index.html").read_text(encoding="utf-8")
+    day = glossary[glossary.index('id="g-day"'):][:600]
+    assert "译自 2023-11-17" in day and "<span lang=zh>" in day

@@ -108,6 +108,8 @@ def _entry(term: Term, links: GlossaryLinks, langs, linker: Linker, rule_href) -
     flags = ""
     if term.obsolete:
         flags += "<span class=obsolete>已废止 Obsolete</span>"
+    if term.stale_since:
+        flags += f'<span class=stale title="this translation was made for other English">译自 {html_attr(term.stale_since)}</span>'
     if pair and pair.en and pair.zh and not pair.verified:
         flags += "<span class=unverified>配对未验证 pairing unverified</span>"
     facts = []
