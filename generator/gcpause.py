@@ -2,7 +2,10 @@
 
 The collector runs every few hundred allocations and then walks every live object; the generator
 makes hundreds of thousands of small objects that are freed by reference counting anyway, so a
-pause saves about a fifth of its time. Collection resumes (and catches up) afterwards.
+pause saves about a fifth of its time. Afterwards, what was made is frozen (gc.freeze): the
+collector would otherwise walk the whole model again and again while MkDocs builds (a second per
+build with 90 editions). The model has no reference cycles, so reference counting still frees it
+when the build drops it; freezing only spares the collector's walks.
 """
 from __future__ import annotations
 
@@ -19,5 +22,6 @@ def paused_gc(function):
             return function(*args, **kwargs)
         finally:
             if was_enabled:
+                gc.freeze()
                 gc.enable()
     return run
