@@ -60,9 +60,9 @@ def carry_translation(editions: list[Edition], lineages: dict[tuple[str, str], L
         ancestor = old_rules.get(number)
         if ancestor is None or "zh" not in ancestor.texts:
             return rule
-        zh, en = ancestor.texts["zh"], ancestor.texts["en"]
-        carried[rule.number] = Carried(translated.date, number, stale,
-                                       "\n".join([en.text] + [e.text for e in en.examples]))
+        zh, en = ancestor.texts["zh"], ancestor.texts.get("en")
+        english = "\n".join([en.text] + [e.text for e in en.examples]) if en else ""
+        carried[rule.number] = Carried(translated.date, number, stale, english)
         moved = RuleText(_forward(zh.text, steps), zh.source,
                          [Passage(_forward(e.text, steps), e.source) for e in zh.examples], zh.incomplete)
         return Rule(rule.number, {**rule.texts, "zh": moved})
