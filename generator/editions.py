@@ -6,6 +6,7 @@ different wording in the source that loses is reported, never dropped silently.
 """
 from __future__ import annotations
 
+import hashlib
 import unicodedata
 
 from .glossary_pairing import pair_glossaries
@@ -54,7 +55,10 @@ def _edition(date: str, sources: list[ParsedSource], issues: list[Issue]) -> Edi
                 _compare_glossaries(lang, glossaries.setdefault(lang, entries), entries, issues)
     chapters = _structure(rules, chapter_titles, section_titles)
     glossary = _glossary(glossaries, _bilingual_titles(rules, section_titles), issues)
-    return Edition(date, chapters, glossary, introduction, credits, [p.spec for p in sources])
+    edition = Edition(date, chapters, glossary, introduction, credits, [p.spec for p in sources])
+    if all(p.content_key for p in sources):  # what it is made of, known without reading it all
+        edition.fingerprint = hashlib.sha256(b"".join(sorted(p.content_key for p in sources))).digest()
+    return edition
 
 
 def _merge_text(rule: Rule, lang: str, text: RuleText, issues: list[Issue]) -> None:

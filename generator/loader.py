@@ -66,7 +66,10 @@ def load(spec: SourceSpec) -> LoadedSource:
         data = spec.file.read_bytes()
     except OSError:
         return parse()  # which says what is wrong with the file
-    return cached("source", hashlib.sha256(data).digest() + repr(spec).encode(), parse)
+    key = hashlib.sha256(data).digest() + repr(spec).encode()
+    loaded = cached("source", key, parse)
+    loaded.parsed.content_key = key
+    return loaded
 
 
 def load_text(source: SourceText, declared: SourceSpec) -> LoadedSource:

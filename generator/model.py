@@ -155,6 +155,7 @@ class ParsedSource:
 
     spec: SourceSpec
     detected_edition: str | None = None  # the effective date the text itself gives
+    content_key: bytes | None = None  # a hash of the file's bytes and its manifest entry (loader.load)
     chapter_titles: dict[int, dict[str, Passage]] = field(default_factory=dict)
     section_titles: dict[int, dict[str, Passage]] = field(default_factory=dict)
     contents: dict[int, dict[str, Passage]] = field(default_factory=dict)  # table of contents, keyed like titles
