@@ -278,3 +278,17 @@ def test_status_page_shows_its_bars(page, seed_url):
     widths = [bars.nth(i).evaluate("e => e.getBoundingClientRect().width") for i in range(bars.count())]
     totals = page.locator(".cr-bar").first.evaluate("e => e.getBoundingClientRect().width")
     assert all(w > 0 for w in widths) and abs(widths[0] - totals) < 1  # 286 of 286 rules: a full bar
+
+
+def test_a_number_the_edition_lacks_lands_once_and_offers_its_neighbours(page, seed_url):
+    """go/#301.99 and cr/3/#cr301-99 used to bounce between the go page and the chapter for ever."""
+    loads = []
+    page.on("load", lambda: loads.append(page.url))
+    page.goto(seed_url + "cr/3/#cr301-99")
+    page.wait_for_selector(".cr-go-status:has-text('301.99 is not in the 2023-11-17 edition')")
+    page.wait_for_timeout(1500)
+    assert len(loads) <= 2 and page.url.startswith(seed_url + "go/")  # at most the chapter, then the go page: no loop
+    before = page.locator(".cr-go-status a", has_text="Before")
+    assert before.count() == 1 and "301." in before.inner_text()
+    before.click()  # (instant navigation: no load event)
+    page.wait_for_function("() => location.pathname.endsWith('/cr/3/') && /^#cr301-\\d+[a-z]?$/.test(location.hash)")

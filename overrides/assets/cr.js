@@ -247,8 +247,17 @@
       if (old) { text = old[2]; }
       var n = parseAddress(text);
       if (!n) { status.textContent = "不是规则编号 Not a rule number: " + text; return; }
-      var url = config.chapters[String(Math.floor(Number(n.section) / 100))];
-      if (url) { location.replace(url + "#" + anchorOf(n)); return; }
+      var chapter = String(Math.floor(Number(n.section) / 100)), url = config.chapters[chapter];
+      if (url) {
+        /* only to a rule the chapter has: a chapter sends an address it lacks here, so going
+         * back there with it would bounce between the two for ever */
+        loadChapter(config.edition, chapter, function () {
+          var rules = CR.data[config.edition + "/" + chapter] || {};
+          if (rules[numberOf(n)] !== undefined) { location.replace(url + "#" + anchorOf(n)); return; }
+          notInEdition(n, rules, url);
+        });
+        return;
+      }
       status.textContent = "规则 " + numberOf(n) + " 不在本站的 " + config.edition +
         " 版中。Rule " + numberOf(n) + " is not in this build.";
       if (config.external) {
@@ -259,6 +268,36 @@
         status.appendChild(link);
       }
     }
+    /* A well-formed number the edition does not have: say so, and offer its section and the
+     * rules around it. */
+    function notInEdition(n, rules, url) {
+      var key = function (text) {
+        var m = /^(\d{3})(?:\.(\d+)([a-z]?))?$/.exec(text);
+        return m ? [Number(m[1]), Number(m[2] || 0), m[3] || ""] : null;
+      };
+      var asked = key(numberOf(n)), before = null, after = null;
+      Object.keys(rules).forEach(function (number) {
+        var k = key(number);
+        if (!k || k[0] !== asked[0] || !rules[number]) { return; }
+        var less = k[1] < asked[1] || (k[1] === asked[1] && k[2] < asked[2]);
+        if (less && (!before || compare(key(before), k) < 0)) { before = number; }
+        if (!less && (!after || compare(k, key(after)) < 0)) { after = number; }
+      });
+      status.textContent = "规则 " + numberOf(n) + " 不在 " + config.edition + " 版中。Rule " + numberOf(n) +
+        " is not in the " + config.edition + " edition. ";
+      [[n.section, "章节 Section"], [before, "前一条 Before"], [after, "后一条 After"]].forEach(function (item) {
+        if (!item[0] || !rules[item[0]] || (item[0] === n.section && !n.rule)) { return; }
+        var number = item[0], m = key(number);
+        var link = element("a", { href: url + "#cr" + m[0] + (m[1] ? "-" + m[1] + m[2] : "") }, item[1] + " " + number);
+        status.appendChild(link);
+        status.appendChild(document.createTextNode(" "));
+      });
+    }
+    function compare(a, b) {
+      for (var i = 0; i < 3; i++) { if (a[i] !== b[i]) { return a[i] < b[i] ? -1 : 1; } }
+      return 0;
+    }
+
     /* A number of an older edition: where that rule is today, through the lineage. */
     function resolveOld(date, text) {
       var n = parseAddress(text);
