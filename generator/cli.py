@@ -234,7 +234,7 @@ def zip_site(site: Path) -> Path:
 def _trace(args) -> int:
     from .history import english_chain, rule_history
     from .numbers import parse_number
-    number = parse_number(args.rule.strip().removeprefix("R").replace("-", "."))
+    number = parse_number(args.rule.strip().replace("-", "."))
     if number is None:
         print(f"error: {args.rule!r} is not a rule number such as 702.19c", file=sys.stderr)
         return 1

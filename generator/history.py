@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from .lineage import Lineage
 from .model import Edition, Rule
 from .numbers import RuleNumber
+from .pipeline import complete
 
 
 @dataclass
@@ -38,8 +39,7 @@ def full_text(rule: Rule, lang: str) -> str | None:
 def english_chain(editions: list[Edition], lineages: dict[tuple[str, str], Lineage], until: str):
     """The editions with a complete English text up to `until` (those the lineages connect),
     oldest first, and the lineage into each from its predecessor."""
-    complete = {(date, "en") for pair in lineages for date in pair if lineages[pair].lang == "en"}
-    chain = sorted((e for e in editions if e.date <= until and (e.date, "en") in complete), key=lambda e: e.date)
+    chain = sorted((e for e in editions if e.date <= until and complete(e, "en")), key=lambda e: e.date)
     return chain, [lineages.get((a.date, b.date)) for a, b in zip(chain, chain[1:])]
 
 

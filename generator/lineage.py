@@ -27,7 +27,7 @@ from difflib import SequenceMatcher
 
 from .diff import words
 from .model import Edition, GlossaryEntry, without_obsolete_mark
-from .numbers import RuleNumber
+from .numbers import RuleNumber, parse_number
 from .xref import ITEM
 
 SIMILAR = 0.5  # word similarity for a pair anywhere in the edition
@@ -69,7 +69,7 @@ class Lineage:
     rules: list[RuleLink] = field(default_factory=list)
     glossary: list[TermLink] = field(default_factory=list)
     forward: dict[RuleNumber, RuleNumber] = field(default_factory=dict)  # old number -> new number
-    backward: dict[RuleNumber, RuleNumber] = field(default_factory=dict)  # new number -> old number
+    sections: dict[int, int] = field(default_factory=dict)  # old section -> where most of its rules went
 
     def of_new(self, number: RuleNumber) -> RuleLink | None:
         return self._by_new.get(number)
@@ -88,7 +88,7 @@ class Lineage:
         if link.old is not None:
             self._by_old[link.old] = link
         if link.old is not None and link.new is not None:
-            self.forward[link.old], self.backward[link.new] = link.new, link.old
+            self.forward[link.old] = link.new
 
     def counts(self) -> dict[str, int]:
         counts: dict[str, int] = {}
@@ -103,15 +103,13 @@ class Lineage:
         return ITEM.sub(lambda m: self._cited(m.group(0)), text)
 
     def _cited(self, cited: str) -> str:
-        number = _parse(cited)
+        number = parse_number(cited)
         if number is None:
             return cited
         if not number.rule:  # a section: where most of its rules went
             return str(self.sections.get(number.section, number.section))
         target = self.forward.get(number)
         return str(target) if target is not None else cited
-
-    sections: dict[int, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -168,13 +166,6 @@ def trace_lineage(old: Edition, new: Edition, lang: str = "en") -> Lineage:
 def _texts(edition: Edition, lang: str) -> dict[RuleNumber, _Text]:
     return {rule.number: _Text(rule.number, rule.texts[lang].text, tuple(e.text for e in rule.texts[lang].examples))
             for rule in edition.rules() if lang in rule.texts}
-
-
-def _parse(cited: str) -> RuleNumber | None:
-    m = ITEM.fullmatch(cited)
-    if not m:
-        return None
-    return RuleNumber(int(m.group("sec")), int(m.group("rule") or 0), m.group("sub") or "")
 
 
 def _masked(text: str) -> str:
