@@ -1,4 +1,4 @@
-"""Command line: `python -m generator check|generate|build|export|diff ...`."""
+"""Command line: `python -m generator check|generate|build|export|diff|trace|fetch ...`."""
 from __future__ import annotations
 
 import argparse
@@ -40,7 +40,16 @@ def main(argv: list[str] | None = None) -> int:
     diff.add_argument("old", help="a source of the older edition (for example an official CR text)")
     diff.add_argument("new", help="a source of the newer edition")
     diff.add_argument("--json", action="store_true", help="print the changes as JSON")
+    fetch = commands.add_parser("fetch", help="bring the newest official English text and Chinese translation "
+                                "into the sources (addresses from the manifest's fetch: settings)")
+    fetch.add_argument("--manifest", type=Path, default=DEFAULT_MANIFEST, help="the sources manifest to add them to "
+                       "(default: docs_src/sources.yml)")
+    fetch.add_argument("--rules-page", metavar="URL", help="the page that links the official TXT")
+    fetch.add_argument("--translations", metavar="URL", help="a listing of the translation's <yyyymmdd>_Zh.txt "
+                       "files (the GitHub contents API of its folder, or an HTML page of links)")
     args = parser.parse_args(argv)
+    if args.command == "fetch":
+        return _fetch(args)
     if args.command == "diff":
         return _diff(args)
     if args.command == "check":
@@ -52,6 +61,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "trace":
         return _trace(args)
     return _build(args)
+
+
+def _fetch(args) -> int:
+    from .fetch import fetch
+    result = fetch(args.manifest.resolve(), args.rules_page, args.translations)
+    for line in result.lines:
+        print(line)
+    for error in result.errors:
+        print(f"error: {error}", file=sys.stderr)
+    return 1 if result.errors else 0
 
 
 def _build_options(command: argparse.ArgumentParser) -> None:

@@ -2,32 +2,35 @@
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import yaml
 
 from .errors import SourceError
-from .model import LANGUAGES, SourceSpec
+from .model import LANGUAGES, Fetched, SourceSpec
 from .parsers import PARSERS
 
-FIELDS = {"path", "format", "languages", "script", "edition", "role", "title", "encoding", "bad_bytes"}
+FIELDS = {"path", "format", "languages", "script", "edition", "role", "title", "encoding", "bad_bytes", "fetched"}
+FETCHED_FIELDS = ("url", "date", "sha256")
+FETCH_SETTINGS = ("folder", "rules_page", "translations")
 ROLES = ("rules", "primer", "history")  # history: an edition for lineage and rule histories, without pages of its own
 SCRIPTS = ("Hans", "Hant")
 EDITION = re.compile(r"\d{4}(?:-\d{2}(?:-\d{2})?)?")
 
 
+@dataclass(frozen=True)
+class FetchSettings:
+    """Where `generator fetch` looks for new editions (the manifest's `fetch:` mapping)."""
+
+    folder: Path  # where fetched files are saved
+    rules_page: str | None  # the page that links the official TXT
+    translations: str | None  # a listing of the translation's plain-text files
+
+
 def read_manifest(manifest: Path) -> list[SourceSpec]:
     shown = str(manifest)
-    try:
-        text = manifest.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SourceError(shown, None, f"cannot read the manifest: {exc}") from None
-    try:
-        root = yaml.compose(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise SourceError(shown, mark.line + 1 if mark else None, f"not valid YAML: {getattr(exc, 'problem', exc)}") from None
+    root = compose_manifest(manifest.read_bytes() if manifest.is_file() else None, shown)
     entries = _mapping_value(root, "sources") if root is not None else None
     if not isinstance(entries, yaml.SequenceNode):
         raise SourceError(shown, 1, "expected a top-level 'sources:' list")
@@ -39,6 +42,44 @@ def read_manifest(manifest: Path) -> list[SourceSpec]:
         data = yaml.safe_load(yaml.serialize(node))
         specs += expand(spec_from_entry(data, manifest.parent, shown, line), shown, line)
     return specs
+
+
+def compose_manifest(data: bytes | None, shown: str) -> yaml.Node | None:
+    """The manifest's YAML node tree (positions kept, for errors and for `fetch`'s edits)."""
+    if data is None:
+        raise SourceError(shown, None, "cannot read the manifest: no such file")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SourceError(shown, None, f"cannot read the manifest: {exc}") from None
+    try:
+        return yaml.compose(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise SourceError(shown, mark.line + 1 if mark else None, f"not valid YAML: {getattr(exc, 'problem', exc)}") from None
+
+
+def read_fetch_settings(manifest: Path) -> FetchSettings:
+    shown = str(manifest)
+    root = compose_manifest(manifest.read_bytes() if manifest.is_file() else None, shown)
+    node = _mapping_value(root, "fetch")
+    data = yaml.safe_load(yaml.serialize(node)) if node is not None else {}
+    line = node.start_mark.line + 1 if node is not None else None
+    if not isinstance(data, dict):
+        raise SourceError(shown, line, "'fetch:' must be a mapping of folder, rules_page and translations")
+    unknown = set(data) - set(FETCH_SETTINGS)
+    if unknown:
+        raise SourceError(shown, line, f"unknown fetch setting(s) {', '.join(sorted(unknown))}; "
+                          f"expected {', '.join(FETCH_SETTINGS)}")
+    for key in ("rules_page", "translations"):
+        if data.get(key) is not None and not _is_web_address(data[key]):
+            raise SourceError(shown, line, f"fetch: {key} must be an http(s) address, got {data[key]!r}")
+    return FetchSettings((manifest.parent / str(data.get("folder") or "sources")).resolve(),
+                         data.get("rules_page"), data.get("translations"))
+
+
+def _is_web_address(value) -> bool:
+    return isinstance(value, str) and value.startswith(("http://", "https://"))
 
 
 def expand(spec: SourceSpec, shown: str = "", line: int | None = None) -> list[SourceSpec]:
@@ -84,7 +125,15 @@ def spec_from_entry(data: dict, base: Path, shown: str, line: int) -> SourceSpec
         raise SourceError(shown, line, f"bad_bytes must be 'error' or 'replace', got {bad_bytes!r}")
     file = (base / data["path"]).resolve()
     return SourceSpec(str(data["path"]), file, fmt, languages, script, edition, role, data.get("title"),
-                      data.get("encoding"), bad_bytes)
+                      data.get("encoding"), bad_bytes, _fetched(data.get("fetched"), shown, line))
+
+
+def _fetched(value, shown: str, line: int) -> Fetched | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict) or set(value) != set(FETCHED_FIELDS) or not _is_web_address(value["url"]):
+        raise SourceError(shown, line, "'fetched' must be a mapping of url (http or https), date and sha256")
+    return Fetched(str(value["url"]), str(value["date"]), str(value["sha256"]))
 
 
 def spec_from_path(path: str, role: str = "rules") -> SourceSpec:

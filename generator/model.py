@@ -118,6 +118,15 @@ def is_title_text(text: str) -> bool:
             and not text.endswith((".", "。", ":", "：")))
 
 
+@dataclass(frozen=True)
+class Fetched:
+    """Where and when `generator fetch` got a source: its address, the day (UTC) and the SHA-256 of its bytes."""
+
+    url: str
+    date: str
+    sha256: str
+
+
 @dataclass
 class SourceSpec:
     """One source as the manifest (or the command line) names it."""
@@ -128,10 +137,11 @@ class SourceSpec:
     languages: tuple[str, ...] = ()
     script: str | None = None  # Hans or Hant, for Chinese
     edition: str | None = None  # ISO 8601 date, reduced precision allowed ("2012")
-    role: str = "rules"  # rules | primer
+    role: str = "rules"  # rules | primer | history
     title: str | None = None
     encoding: str | None = None
     bad_bytes: str = "error"  # or "replace": invalid UTF-8 bytes become U+FFFD, reported per line
+    fetched: Fetched | None = None  # set by `generator fetch`
 
 
 @dataclass

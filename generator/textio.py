@@ -168,6 +168,11 @@ def read_source(path: Path, display_path: str, declared_encoding: str | None = N
         data = path.read_bytes()
     except OSError as exc:
         raise SourceError(display_path, None, f"cannot read the file: {exc.strerror}") from None
+    return from_bytes(data, display_path, declared_encoding, bad_bytes)
+
+
+def from_bytes(data: bytes, display_path: str, declared_encoding: str | None = None,
+               bad_bytes: str = "error") -> SourceText:
     text, encoding, notes = decode(data, display_path, declared_encoding, bad_bytes)
     lines, found = clean_controls(split_lines(text))
     return SourceText(display_path, lines, encoding, notes + found)
