@@ -1,6 +1,8 @@
 """The Chinese of 2023-11-17 carried forward to the English of 2024-02 through the lineage: current
 where the English is unchanged up to cited numbers, stale (with the English change) where it was
 edited, nothing for new rules; never by number alone."""
+import re
+
 import pytest
 
 from conftest import CORPUS, Page
@@ -67,6 +69,15 @@ def carried_url(carried_site):
     served = Served(carried_site)
     yield served.url
     served.close()
+
+
+def test_the_home_page_says_which_editions_it_shows(carried_site):
+    page = (carried_site / "index.html").read_text(encoding="utf-8")
+    text = re.sub(r"<[^>]+>", "", page)
+    assert "English: the official text of the Comprehensive Rules in effect since 2024-02-02." in text
+    assert ("The community translation of 2023-11-17, carried forward to 2024-02-02; 8 rules await an update "
+            "to new English; 38 rules are not translated yet.") in text
+    assert "2023-11-17 版社区译文，沿用到 2024-02-02 版；8 条待按新英文更新；38 条尚未翻译。" in text
 
 
 def test_the_status_page_is_the_translators_work_list(carried_site):

@@ -26,6 +26,7 @@ def home_page(model: SiteModel, files: "SiteFiles") -> None:
     files.pages.append(render(
         "home.md.j2", "index.md", "万智牌完整规则 Comprehensive Rules",
         current=_edition_summary(model, "index.md", current) if current else None, chapters=chapters,
+        shows=_what_is_shown(model, current) if current else None,
         older=[_edition_summary(model, "index.md", e) for e in model.editions[1:]],
         primer=bool(model.corpus.primers), go="go/index.md",
         meta=f'<div class="cr-page" data-go="{html_attr(at.href("index.md", "go/index.md"))}"></div>'))
@@ -60,6 +61,25 @@ def older_editions_page(model: SiteModel, files: "SiteFiles") -> None:
         src = "editions/index.md"
         files.pages.append(render("editions.md.j2", src, "旧版规则 Older editions",
                                   editions=[_edition_summary(model, src, e) for e in model.editions[1:]]))
+
+
+def _what_is_shown(model: SiteModel, edition: Edition) -> dict:
+    """Which English edition and which translation the current pages show, since when, and where
+    each came from: what a reader checks before trusting a ruling."""
+    english = [s for s in edition.sources if "en" in s.languages]
+    chinese = [s for s in edition.sources if "zh" in s.languages]
+    translated_from = sorted({c.translates for c in edition.carried.values()})
+    status = model.status[edition.date]
+    fetched = [s.fetched for s in english + chinese if s.fetched is not None]
+    return {
+        "english": edition.date if english else None,
+        "official": any(s.format == "official" for s in english),
+        "chapters": [c.number for c in edition.chapters],
+        "translation": translated_from[-1] if translated_from else (edition.date if chinese else None),
+        "stale": len(status.stale),
+        "untranslated": status.rules - status.translated,
+        "fetched": [{"date": html_attr(f.date), "url": html_attr(f.url)} for f in fetched],
+    }
 
 
 def _edition_summary(model: SiteModel, from_src: str, edition: Edition) -> dict:
