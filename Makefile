@@ -40,7 +40,9 @@ test: setup browser
 	$(PY) -m pytest -n 2
 
 bench: setup browser
+	$(VENV)/bin/pip install --quiet -e '.[test,bench]'
 	$(PY) bench/run.py
+	$(PY) bench/search_quality.py
 
 clean:
 	rm -rf site site-offline site-offline.zip build build-offline .pytest_cache

@@ -6,8 +6,13 @@ readers are grouped at the top of overrides/assets/cr.js. The payloads:
       terms: id -> [English, Chinese, English definition, Chinese definition, glossary URL from
              the site root, Chinese in Traditional script, its definition in Traditional script]
       forms: every marked form (as written on the pages) -> term id
-  assets/data/site.js                CR.site(editions)
-      editions: newest first, [{edition: date, chapters: {chapter: URL from the site root}}]
+  assets/data/search.js              CR.search(editions, docs, words)   (generator/search_data.py)
+      editions: dates of the editions with pages, newest first
+      docs: [kind (0 rule, 1 section, 2 glossary term), URL from the site root, rule number or "",
+             edition (index into editions), English title, Chinese title, English text, Chinese
+             text], titles only where the rule is a name (a keyword), texts without examples,
+             Chinese in Simplified script; None where missing
+      words: the Chinese words a query is cut into (terms and names), longest match first
   assets/data/<edition>/<chapter>.js CR.previews(edition, chapter, rules)
       rules: rule or section number -> [English HTML, Chinese HTML] (None where missing)
   assets/data/<edition>/<chapter>.<hans|hant>.js  CR.script(edition, chapter, script, cells)
@@ -44,14 +49,6 @@ def terms_script(model: SiteModel) -> tuple[str, str]:
                         next(hant) or None, next(hant) or None] for t in terms}
     forms = dict(sorted(model.marker.forms().items()))
     return "assets/data/terms.js", script_call("terms", data, forms)
-
-
-def site_script(model: SiteModel) -> tuple[str, str]:
-    """Where each edition's chapters are: the search box puts a rule asked for by number first."""
-    at = model.addresses
-    data = [{"edition": e.date, "chapters": {str(c.number): at.url(at.page(e.date, c.number)) for c in e.chapters}}
-            for e in model.editions]
-    return "assets/data/site.js", script_call("site", data)
 
 
 def previews_script(edition: Edition, chapter, renderer: RuleRenderer) -> tuple[str, str]:

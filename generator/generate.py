@@ -4,7 +4,6 @@ build folder, outside the tracked tree:
   <out>/docs/             the pages and their data (assets/data/...), written only where changed
   <out>/mkdocs.yml        a configuration that inherits the project's (INHERIT) and adds what is
                           known only after reading the sources: nav, the edition, docs_dir, site_dir
-  <out>/jieba-terms.txt   the termbase as a jieba user dictionary (MkDocs' search reads it)
 
 `mkdocs build`, `properdocs build` and `zensical build` given <out>/mkdocs.yml make the site; the
 MkDocs plugin (mkdocs_plugin.py) calls the same function for `mkdocs serve` and `mkdocs build`
@@ -106,7 +105,6 @@ def generate(options: Options, out: Path, corpus: Corpus | None = None) -> Gener
     files = site_files(model)
     tree = {page.src: page.markdown for page in files.pages} | files.assets
     written = write_tree(out / "docs", tree)
-    written += write_if_changed(out / "jieba-terms.txt", corpus.termbase.jieba_dictionary())
     config = out / "mkdocs.yml"
     site_nav = nav(model, files.pages)
     written += write_if_changed(config, generated_config(options, out, model, site_nav))

@@ -8,20 +8,17 @@ Two ways it runs:
   there already; it only adds the speed-ups.
 
 The hooks, in order:
-  on_config (early)   load the sources (or not), hand jieba the terms as a user dictionary
+  on_config           load the sources (or not)
   on_pre_build        generate (after the offline plugin has turned directory URLs off)
   on_serve            stop watching the generated docs: they change only when a source does
-  on_page_markdown    set the blocks of rules and glossary entries aside (below), make their search entries
+  on_page_markdown    set the blocks of rules and glossary entries aside (below)
   on_page_content     tell MkDocs the anchors in them, for its link validation
   on_page_context     (late) put them back into the page
-  on_post_build       add the rule entries to the search index and write it compactly (UTF-8 instead
-                      of \\u escapes), before the offline plugin copies it into a script
 
 Blocks of rules (and of glossary entries) are raw HTML, which Markdown passes through unchanged;
-but Python-Markdown, MkDocs' anchor scan and the search plugin would each parse their thousands of
-tags (most of a build's time). So a block waits outside the page, as an HTML comment, until the
-page is ready for its template; the search entries the search plugin would have made of it are
-made directly (search_index.rule_entries).
+but Python-Markdown and MkDocs' anchor scan would each parse their thousands of tags (most of a
+build's time). So a block waits outside the page, as an HTML comment, until the page is ready for
+its template. (Search is the site's own, from generated data: no search plugin reads the pages.)
 """
 from __future__ import annotations
 
@@ -35,9 +32,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 
 from .generate import GenerateError, Options, generate, load
-from .markdown_writer import write_if_changed
 from .pipeline import source_date_epoch
-from .search_index import Segmenter, rule_entries, write_search_index
 
 log = logging.getLogger("mkdocs.plugins.cr-generator")
 SOURCE_DATE_EPOCH = "SOURCE_DATE_EPOCH"  # the reproducible-builds convention, which MkDocs honours
@@ -60,8 +55,6 @@ class GeneratorPlugin(BasePlugin[GeneratorConfig]):
     def __init__(self):
         self.dirty = False
         self.blocks: dict[str, list[str]] = {}  # page source -> its rule blocks, while it is built
-        self.entries: dict[str, list[dict]] = {}  # page URL -> search entries of its rules
-        self.segment = None
         self.corpus = None  # None on a generated configuration
         self.generated = None
         self.callers_epoch: str | None = None  # SOURCE_DATE_EPOCH as the caller gave it
@@ -69,10 +62,7 @@ class GeneratorPlugin(BasePlugin[GeneratorConfig]):
     def on_startup(self, *, command, dirty):
         self.dirty = dirty
 
-    @event_priority(100)  # before the search plugin loads jieba's user dictionary
     def on_config(self, config):
-        import jieba
-        jieba.setLogLevel(logging.WARNING)  # not "Building prefix dict..." on every build
         root = Path(config.config_file_path).parent
         if config.extra.get("cr_generated"):
             self.folder, self.corpus = root, None
@@ -87,16 +77,10 @@ class GeneratorPlugin(BasePlugin[GeneratorConfig]):
                 self.corpus = load(self.options)
             except GenerateError as exc:
                 raise PluginError(str(exc)) from None
-            write_if_changed(self.folder / "jieba-terms.txt", self.corpus.termbase.jieba_dictionary())
             # `mkdocs serve` regenerates when the manifest or a source changes
             watched = [p for p in [self.options.manifest] if p] + [s.parsed.spec.file for s in self.corpus.loaded]
             config.watch.extend(str(p) for p in watched if p.exists() and str(p) not in config.watch)
             edition = self.corpus.shown[0].date if self.corpus.shown else None
-        terms = self.folder / "jieba-terms.txt"
-        search = config.plugins.get("material/search") or config.plugins.get("search")
-        if terms.exists() and search is not None and "jieba_dict_user" in search.config \
-                and not search.config["jieba_dict_user"]:
-            search.config["jieba_dict_user"] = str(terms)
         self.callers_epoch = os.environ.get(SOURCE_DATE_EPOCH)
         if self.callers_epoch is None:
             # the build date MkDocs writes (sitemap, its gzip header) is the edition's, not today's;
@@ -114,9 +98,6 @@ class GeneratorPlugin(BasePlugin[GeneratorConfig]):
             for date, stats in self.generated.files.links.items():
                 log.info(f"cr-generator: {date}: {stats.internal} links, {stats.external} external, "
                          f"{stats.plain} references to rules not in this build")
-        if not self.dirty:
-            self.entries = {}
-        self.segment = self.segment or Segmenter()
 
     def on_serve(self, server, config, builder):
         if self.corpus is not None:
@@ -125,17 +106,8 @@ class GeneratorPlugin(BasePlugin[GeneratorConfig]):
 
     def on_page_markdown(self, markdown, page, config, files):
         blocks = self.blocks[page.file.src_uri] = []
-        entries = self.entries[page.url] = []
-        boost = (page.meta.get("search") or {}).get("boost")
 
         def set_aside(block: re.Match) -> str:
-            found = rule_entries(page.url, block.group(), self.segment)
-            if found is None:  # text before its first heading: left to Markdown and the search plugin
-                return block.group()
-            if boost is not None:
-                for entry in found:
-                    entry["boost"] = boost
-            entries.extend(found)
             blocks.append(block.group())
             return f"<!--cr-rules-{len(blocks) - 1}-->"
         return RULE_BLOCK.sub(set_aside, markdown)
@@ -145,15 +117,13 @@ class GeneratorPlugin(BasePlugin[GeneratorConfig]):
             page.present_anchor_ids.update(ANCHOR.findall(block))
         return html
 
-    @event_priority(-100)  # after the search plugin has read the page
+    @event_priority(-100)  # after every other plugin has seen the page
     def on_page_context(self, context, page, config, nav):
         blocks = self.blocks.pop(page.file.src_uri, [])
         page.content = SET_ASIDE.sub(lambda m: blocks[int(m.group(1))], page.content)
         return context
 
-    @event_priority(-50)  # after the search plugin writes the index, before the offline plugin copies it
     def on_post_build(self, config):
-        write_search_index(Path(config.site_dir) / "search" / "search_index.json", self.entries)
         self._restore_epoch()
 
     def on_build_error(self, error):

@@ -314,12 +314,6 @@ class Termbase:
                 return
 
     # exports ------------------------------------------------------------------------------------
-    def jieba_dictionary(self) -> str:
-        """A jieba user dictionary ("word frequency tag" per line), so segmentation keeps terms whole."""
-        words = sorted({form for term in self.terms.values() for form in term.zh_forms if len(form) > 1})
-        return "".join(f"{word} 2000 n\n" for word in words)
-
-
 def _anchor(term: Term, taken: set[str]) -> str:
     """g-<first English alias> ("Banding, “Bands with Other”" -> g-banding), the whole name when
     that is taken by another entry, the Chinese name without English."""

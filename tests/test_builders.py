@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import CORPUS_EN_OLD, ROOT
-from sitekit import Served, build, recording_page
-from test_search import search as material_search
+from sitekit import Served, build, recording_page, site_search
 
 BUILDERS = ["material", "zensical"]
 
@@ -42,31 +41,6 @@ def urls(sites):
     yield {name: s.url for name, s in served.items()}
     for s in served.values():
         s.close()
-
-
-def zensical_search(page, query, rule_first=False):
-    """Type a query into Zensical's search dialog (it lives in a shadow root, which playwright's
-    CSS locators enter) and return the result links, best first; with rule_first, wait for the
-    rule asked for by number that cr.js adds on top (when Zensical's own first is another)."""
-    box = page.locator("input[role=combobox]")
-    if not box.is_visible():
-        page.click(".md-search__button")
-    box.fill("")
-    box.press_sequentially(query, delay=20)
-    page.wait_for_function("q => { const h = [...document.querySelectorAll('body > div')].find(e => e.shadowRoot);"
-                           " const s = h && h.shadowRoot; const i = s && s.querySelector('input[role=combobox]');"
-                           " const st = s && s.querySelector('[role=status]');"
-                           " return i && i.value === q && st && /result/.test(st.textContent); }", arg=query, timeout=30000)
-    page.wait_for_timeout(800)
-    if rule_first:
-        page.locator("ol[role=listbox] > li.cr-rule-hit:first-child").wait_for(timeout=30000)
-    return page.eval_on_selector_all("ol[role=listbox] > li a[href]", "els => els.map(e => e.href)")
-
-
-def search(builder, page, query, rule_first=False):
-    if builder == "material":
-        return material_search(page, query, rule_first=rule_first)
-    return zensical_search(page, query, rule_first=rule_first)
 
 
 def first_target(links):
@@ -120,9 +94,9 @@ def test_traditional_script_and_navigation(page, urls, builder):
 @pytest.mark.parametrize("builder", BUILDERS)
 def test_chinese_search_and_rule_number_search(page, urls, builder):
     page.goto(urls[builder] + "cr/9/")
-    links = search(builder, page, "践踏")
+    links = site_search(page, "践踏")
     assert any(link.endswith("#cr702-19") or link.endswith("#g-trample") for link in links[:3]), links[:5]
-    links = search(builder, page, "R70219c", rule_first=True)
+    links = site_search(page, "R70219c")
     assert first_target(links) == urls[builder] + "cr/7/#cr702-19c", links[:3]
 
 
@@ -131,7 +105,7 @@ def test_the_offline_bundle_is_one_folder_with_the_worker_stand_in(sites):
     offline = sites["material"][1]
     names = zipfile.ZipFile(offline.with_suffix(".zip")).namelist()
     assert all(n.startswith("site/") for n in names)
-    assert "site/cr/7.html" in names and "site/search/search_index.js" in names
+    assert "site/cr/7.html" in names and "site/assets/data/search.js" in names
     for _, folder in sites.values():
         assert (folder / "assets" / "cr-iframe-worker.js").exists()
 
@@ -158,9 +132,9 @@ def test_offline_bundle_from_file_with_nothing_fetched_outside(browser, sites, b
         page.click(".cr-modes button[data-mode='both']")
         page.click(".md-sidebar--primary a.md-nav__link:visible >> text=/Casual Variants/")  # navigation
         page.wait_for_url(root + "cr/9.html")
-        links = search(builder, page, "践踏")
+        links = site_search(page, "践踏")
         assert any("#cr702-19" in link or "#g-trample" in link for link in links[:3]), links[:5]
-        links = search(builder, page, "R70219c", rule_first=True)
+        links = site_search(page, "R70219c")
         assert first_target(links) == root + "cr/7.html#cr702-19c", links[:3]
         page.goto(root + "go/index.html#R70219c")
         page.wait_for_url(root + "cr/7.html#cr702-19c")

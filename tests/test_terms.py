@@ -142,11 +142,6 @@ def test_terms_marked_per_chapter_are_counted(corpus_loaded):
     assert report.terms_marked["2023-11-17/7"] > 5000
 
 
-def test_jieba_dictionary(seed_terms):
-    words = {line.split()[0] for line in seed_terms.jieba_dictionary().splitlines()}
-    assert {"武具", "鹏洛客", "結合", "结合"} <= words
-
-
 def test_every_too_common_term_exists_and_is_never_marked(corpus_loaded):
     """A listed name that matches no term (as "becomes" once did, keyed "become") would exclude nothing."""
     from generator.term_marker import TOO_COMMON_LEMMAS

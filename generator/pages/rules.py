@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..addresses import md_link
-from ..browser_data import other_script, previews_script, site_script, terms_script
+from ..browser_data import other_script, previews_script, terms_script
+from ..search_data import search_script
 from ..export import to_json
 from ..markdown_writer import Page, render
 from ..model import Edition
@@ -27,7 +28,7 @@ def edition_pages(model: SiteModel, files: "SiteFiles") -> None:
         pages = [chapter_page(model, edition, chapter, files, stats) for chapter in edition.chapters]
         if model.is_current(edition) and model.termbase.terms:
             pages.append(glossary_page(model, edition, stats))
-            files.assets.update([terms_script(model), site_script(model)])
+            files.assets.update([terms_script(model), search_script(model)])
         pages += text_pages(model, edition, stats)
         files.pages += [edition_index(model, edition, pages)] + pages
         files.assets[f"assets/data/{edition.date}/cr.json"] = to_json(edition)

@@ -15,7 +15,7 @@
    *             definition Traditional]}, {marked form (English in lower case): id})
    *   CR.script(edition, chapter, "hans" | "hant", {anchor: Chinese cell in that script})
    *   CR.charmap("s2t" | "t2s", {character: the character in the other script})
-   *   CR.site([{edition, chapters: {chapter: URL from the site root}}, ...])   newest first
+   *   CR.search(editions, docs, words)   the search data: read by cr-search.js
    *   CR.history(edition, chapter, {rule: [[number, since, until, change, English, Chinese,
    *              its edition, added in], ...]})   a chapter's rule histories, newest version first
    *   CR.renumber(edition, {number then: [number now] or [null, edition that dropped it]}) */
@@ -25,7 +25,6 @@
   CR.terms = function (terms, forms) { CR.termData = terms; CR.termForms = forms; };
   CR.script = function (edition, chapter, script, cells) { CR.cells[edition + "/" + chapter + "/" + script] = cells; };
   CR.charmap = function (name, pairs) { CR.maps[name] = pairs; };
-  CR.site = function (editions) { CR.editions = editions; };
   CR.histories = CR.histories || {};
   CR.renumbered = CR.renumbered || {};
   CR.history = function (edition, chapter, rules) { CR.histories[edition + "/" + chapter] = rules; };
@@ -151,20 +150,6 @@
     });
     modes.parentNode.insertBefore(group, modes.nextSibling);
     applyScript();
-  }
-
-  /* A query typed in the other script is converted, so both scripts find the same rules. */
-  function searchInScripts() {
-    var input = document.querySelector(".md-search__input");
-    if (!input || input.dataset.crScripts) { return; }
-    input.dataset.crScripts = "1";
-    input.addEventListener("focus", function () { loadScript("map:t2s", root() + "assets/data/t2s.js", function () {}); });
-    input.addEventListener("input", function () {
-      var map = CR.maps.t2s;
-      if (!map) { return; }
-      var out = input.value.split("").map(function (ch) { return map[ch] || ch; }).join("");
-      if (out !== input.value) { input.value = out; }
-    }, true);
   }
 
   /* ---- addresses ------------------------------------------------------------------------- */
@@ -324,135 +309,6 @@
     if (asked) { resolve(decodeURIComponent(asked)); }
   }
 
-  /* ---- search: a rule asked for by number comes first -------------------------------------- */
-  function ruleHit(query, done) {
-    var n = parseAddress(query);
-    if (!n || !n.rule) { done(null); return; }
-    var number = numberOf(n), chapter = String(Math.floor(Number(n.section) / 100));
-    loadScript("site", root() + "assets/data/site.js", function () {
-      var editions = (CR.editions || []).filter(function (e) { return e.chapters[chapter]; });
-      (function next(i) {
-        if (i >= editions.length) { done(null); return; }
-        var edition = editions[i], key = edition.edition + "/" + chapter;
-        loadChapter(edition.edition, chapter, function () {
-          var texts = (CR.data[key] || {})[number];
-          if (!texts) { next(i + 1); return; }
-          done({ number: number, edition: edition.edition, texts: texts,
-                 href: root() + edition.chapters[chapter] + "#" + anchorOf(n) });
-        });
-      })(0);
-    });
-  }
-
-  /* The search UIs the hit is added to: Material's, and Zensical's (its dialog lives in a shadow
-   * root; its class names are minified, so the hit borrows them from the results it shows). */
-  function zensicalRoot() {
-    var hosts = document.querySelectorAll("body > div");
-    for (var i = 0; i < hosts.length; i++) {
-      var shadow = hosts[i].shadowRoot;
-      if (shadow && shadow.querySelector("input[role=combobox]")) { return shadow; }
-    }
-    return null;
-  }
-
-  var SEARCH_UIS = [
-    { /* Material for MkDocs */
-      input: function () { return document.querySelector(".md-search__input"); },
-      list: function () { return document.querySelector(".md-search-result__list"); },
-      item: function (hit, list) {
-        var item = element("li", { "class": "md-search-result__item" });
-        var link = element("a", { href: hit.href, "class": "md-search-result__link", tabindex: "-1" });
-        var article = element("article", { "class": "md-search-result__article md-typeset" });
-        article.appendChild(element("h1", {}, hitTitle(hit)));
-        hitTexts(hit).forEach(function (p) { article.appendChild(p); });
-        link.appendChild(article);
-        item.appendChild(link);
-        return item;
-      }
-    },
-    { /* Zensical: its own ranking often has the rule first already (then no hit is added) */
-      dedupe: true,
-      input: function () { var r = zensicalRoot(); return r && r.querySelector("input[role=combobox]"); },
-      list: function () { var r = zensicalRoot(); return r && r.querySelector("ol[role=listbox]"); },
-      item: function (hit, list) {
-        var model = list.querySelector("li:not(.cr-rule-hit) a[role=option]:not([aria-selected=true])") ||
-                    list.querySelector("li:not(.cr-rule-hit) a[role=option]");
-        var classOf = function (selector) { var e = model && model.querySelector(selector); return e ? e.className : ""; };
-        var item = element("li", { role: "presentation" });
-        var link = element("a", { href: hit.href, role: "option", tabindex: "-1", "class": model ? model.className : "" });
-        var body = element("div", { "class": model && model.firstElementChild ? model.firstElementChild.className : "" });
-        body.appendChild(element("h2", { "class": classOf("h2") }, hitTitle(hit)));
-        var text = element("div", { "class": classOf("div > div") });
-        hitTexts(hit).forEach(function (p) { text.appendChild(p); });
-        body.appendChild(text);
-        link.appendChild(body);
-        item.appendChild(link);
-        return item;
-      }
-    }
-  ];
-
-  function hitTitle(hit) {
-    return hit.number + (CR.editions[0].edition === hit.edition ? "" : " (" + hit.edition + ")");
-  }
-
-  function hitTexts(hit) {
-    return [0, 1].filter(function (i) { return hit.texts[i]; }).map(function (i) {
-      var p = element("p", { lang: i ? "zh" : "en" });
-      p.innerHTML = hit.texts[i];  /* our own escaped HTML from the data script */
-      p.querySelectorAll("a").forEach(function (a) { a.replaceWith(a.textContent); });  /* no links in a link */
-      return p;
-    });
-  }
-
-  function showRuleHit(ui) {
-    var input = ui.input(), list = ui.list();
-    if (!input || !list) { return; }
-    var query = input.value;
-    ruleHit(query, function (hit) {
-      list = ui.list();
-      if (!list || input.value !== query) { return; }
-      var old = list.querySelector(".cr-rule-hit");
-      var first = list.querySelector("li:not(.cr-rule-hit) a[href]");
-      var wanted = hit && !(ui.dedupe && first && first.href.replace(/\?[^#]*/, "") === new URL(hit.href, location.href).href);
-      if (old && (!wanted || old.dataset.number !== hit.number || list.firstElementChild !== old)) { old.remove(); old = null; }
-      if (!wanted || old) { return; }
-      var item = ui.item(hit, list);
-      item.classList.add("cr-rule-hit");
-      item.dataset.number = hit.number;
-      list.insertBefore(item, list.firstChild);
-    });
-  }
-
-  function watchSearch() {
-    var material = document.querySelector(".md-search-result");
-    if (material && !material.dataset.crWatched) {
-      material.dataset.crWatched = "1";
-      new MutationObserver(function () { showRuleHit(SEARCH_UIS[0]); }).observe(material, { childList: true, subtree: true });
-      var input = SEARCH_UIS[0].input();
-      if (input) { input.addEventListener("input", function () { showRuleHit(SEARCH_UIS[0]); }); }
-    }
-    var zensical = zensicalRoot();
-    if (zensical && !zensical.crWatched) {
-      zensical.crWatched = true;
-      /* the results re-render after each query: check the hit whenever they change */
-      new MutationObserver(function () { showRuleHit(SEARCH_UIS[1]); }).observe(zensical, { childList: true, subtree: true });
-      zensical.addEventListener("input", function () { showRuleHit(SEARCH_UIS[1]); });
-    }
-  }
-
-  /* Zensical mounts its search dialog when it is first opened (a click, or a key such as "/"),
-   * after loading its index: look for it for a few seconds after each. */
-  function watchSearchSoon() {
-    var tries = 0;
-    (function again() {
-      watchSearch();
-      var found = zensicalRoot();
-      if ((!found || !found.crWatched) && ++tries < 40) { setTimeout(again, 100); }
-    })();
-  }
-  document.addEventListener("click", watchSearchSoon, true);
-  document.addEventListener("keydown", watchSearchSoon, true);
 
   /* ---- previews -------------------------------------------------------------------------- */
   var pop = null, showing = null, hideTimer = null, showTimer = null, touchOpened = null;
@@ -790,13 +646,16 @@
     if (event.key === "Tab" && !keyboard) { keyboard = true; focusableTerms(); }
   }, true);
 
+  CR.root = root;
+  CR.loadScript = loadScript;
+  CR.parseAddress = parseAddress;
+  CR.mode = currentMode;
+
   function init() {
     hide();
     focusableTerms();
-    watchSearch();
     modeSwitch();
     scriptSwitch();
-    searchInScripts();
     listen();
     goPage();
     followHash();

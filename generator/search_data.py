@@ -1,0 +1,63 @@
+"""The search data: one document per rule, section and glossary term of every edition with pages,
+for the site's own search (overrides/assets/cr-search.js), which ranks them in the browser.
+
+It is a data script like the others (it loads from file://), fetched only when a reader starts
+searching. Texts are plain (no HTML), without examples, and in Simplified Chinese (a query in
+Traditional is turned into Simplified in the browser); the words list is the Chinese vocabulary a
+query is cut into (the termbase's terms and the rules' names), so a Chinese query is matched on
+words, never on lone characters.
+"""
+from __future__ import annotations
+
+from .anchors import rule_id
+from .model import Edition, is_title_text, without_obsolete_mark
+from .safe import script_call
+from .site_model import SiteModel
+from .termbase import convert_all
+
+RULE, SECTION, TERM = 0, 1, 2  # kinds of document
+
+
+def search_script(model: SiteModel) -> tuple[str, str]:
+    """assets/data/search.js: CR.search(editions, docs, words), see browser_data's list."""
+    docs = [doc for edition in model.editions for doc in _edition_docs(model, edition)] + _term_docs(model)
+    simplified = iter(convert_all("t2s", [d[i] or "" for d in docs for i in (5, 7)]))
+    for doc in docs:
+        doc[5], doc[7] = next(simplified) or None, next(simplified) or None
+    words = sorted({w for w in _words(model, docs) if len(w) > 1})
+    return "assets/data/search.js", script_call("search", [e.date for e in model.editions], docs, words)
+
+
+def _edition_docs(model: SiteModel, edition: Edition) -> list[list]:
+    at, index = model.addresses, model.editions.index(edition)
+    docs = []
+    for chapter in edition.chapters:
+        page = at.url(at.page(edition.date, chapter.number))
+        for section in chapter.sections:
+            titles = {lang: p.text for lang, p in section.titles.items()}
+            docs.append([SECTION, page + "#cr" + str(section.number), str(section.number), index,
+                         titles.get("en"), titles.get("zh"), None, None])
+            for rule in section.rules:
+                texts = {lang: t.text for lang, t in rule.texts.items()}
+                names = {lang: text for lang, text in texts.items() if is_title_text(text) or lang == "zh"
+                         and "en" in texts and is_title_text(texts["en"]) and len(text) <= 12}
+                docs.append([RULE, page + "#" + rule_id(rule.number), str(rule.number), index,
+                             names.get("en"), names.get("zh"), None if "en" in names else texts.get("en"),
+                             None if "zh" in names else texts.get("zh")])
+    return docs
+
+
+def _term_docs(model: SiteModel) -> list[list]:
+    if model.current is None:
+        return []
+    glossary = model.addresses.url(model.addresses.page(model.current.date, "glossary"))
+    return [[TERM, f"{glossary}#{term.anchor}", str(term.rule) if term.rule else "", 0,
+             without_obsolete_mark(term.en) if term.en else None, without_obsolete_mark(term.zh) if term.zh else None,
+             term.definitions.get("en"), term.definitions.get("zh")]
+            for term in model.termbase.ordered()]
+
+
+def _words(model: SiteModel, docs: list[list]) -> set[str]:
+    words = {form for term in model.termbase.terms.values() for form in term.zh_forms}
+    words |= {doc[5] for doc in docs if doc[5] and len(doc[5]) <= 12}
+    return words

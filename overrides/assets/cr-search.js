@@ -1,0 +1,411 @@
+/* The site's search: one result per rule, section or glossary term, the answer first.
+ *
+ * The data (assets/data/search.js, written by generator/search_data.py) loads when a reader opens
+ * the search, never with the page, and as a script, so it works from file:// too. It needs no
+ * build tool's search: the dialog is ours, in Material's header or any other.
+ *
+ * Ranking, best first:
+ *   a rule number (702.19c, 702-19c, R70219c) gives that rule;
+ *   a query equal to a term, a keyword or a section title (either language, either script, any
+ *   case, singular or plural) gives it: the glossary entry, then the rule, then the section;
+ *   then documents holding every word of the query (its whole phrase, in its title, and often
+ *   ranks higher); then documents holding some of them.
+ * English words are compared singular and lower case, and a word the rules never use is read as
+ * the rules' words one letter away (tramle -> trample). Chinese is cut into the termbase's words
+ * (longest first) and matched as words, never as lone characters. */
+(function () {
+  "use strict";
+  var CR = (window.CR = window.CR || {});
+  var RULE = 0, SECTION = 1, TERM = 2;
+  var LIMIT = 50;
+  var HAN = /[\u3400-\u9fff\uf900-\ufaff]/;
+  var index = null;
+
+  CR.search = function (editions, docs, words) { CR.searchData = { editions: editions, docs: docs, words: words }; };
+
+  /* ---- the index: each document's words, once ------------------------------------------------ */
+  function singular(word) {
+    if (word.length > 4 && /ies$/.test(word)) { return word.slice(0, -3) + "y"; }
+    if (word.length > 3 && /[^s]s$/.test(word)) { return word.slice(0, -1); }
+    return word;
+  }
+
+  var STOP = {};
+  "a an and are as at be by can do does for from how i in is it of on or the to what when which who why with you your"
+    .split(" ").forEach(function (w) { STOP[w] = true; });
+
+  function englishWords(text) {
+    return (text || "").toLowerCase().replace(/[’']s\b/g, "").split(/[^a-z0-9]+/).filter(Boolean).map(singular);
+  }
+
+  function toSimplified(text) {
+    var map = (CR.maps && CR.maps.t2s) || {};
+    return text.split("").map(function (ch) { return map[ch] || ch; }).join("");
+  }
+
+  function buildIndex() {
+    var data = CR.searchData;
+    var vocabulary = {};
+    var section = { en: "", zh: "" };
+    var docs = data.docs.map(function (d) {
+      if (d[0] === SECTION) { section = { en: " " + englishWords(d[4]).join(" ") + " ", zh: d[5] || "" }; }
+      if (d[0] === TERM) { section = { en: "", zh: "" }; }
+      var titleEn = englishWords(d[4]);
+      var words = titleEn.concat(englishWords(d[6]));
+      var set = {};
+      words.forEach(function (w) { set[w] = (set[w] || 0) + 1; });
+      Object.keys(set).forEach(function (w) { vocabulary[w] = (vocabulary[w] || 0) + 1; });
+      return {
+        kind: d[0], url: d[1], number: d[2], edition: d[3],
+        title: [d[4], d[5]], text: [d[6], d[7]],
+        titleEn: titleEn.join(" "), words: set, phrase: " " + words.join(" ") + " ",
+        zhTitle: d[5] || "", zh: (d[5] || "") + "\n" + (d[7] || ""),
+        section: section,
+        length: Math.max(words.length, ((d[5] || "").length + (d[7] || "").length) / 2, 1),
+      };
+    });
+    var total = 0;
+    docs.forEach(function (doc) { total += doc.length; });
+    var longest = 1;
+    var words = {};
+    data.words.forEach(function (w) { words[w] = true; longest = Math.max(longest, w.length); });
+    return { docs: docs, vocabulary: vocabulary, words: words, longest: longest, editions: data.editions,
+             averageLength: total / Math.max(docs.length, 1) };
+  }
+
+  /* ---- the query --------------------------------------------------------------------------------- */
+  /* Chinese runs cut into known words, longest first; what no word covers stays together. */
+  function chineseWords(run) {
+    var out = [], rest = "";
+    for (var i = 0; i < run.length;) {
+      var found = "";
+      for (var n = Math.min(index.longest, run.length - i); n > 1; n--) {
+        if (index.words[run.substr(i, n)]) { found = run.substr(i, n); break; }
+      }
+      if (found) {
+        if (rest) { out.push(rest); rest = ""; }
+        out.push(found);
+        i += found.length;
+      } else {
+        rest += run[i];
+        i += 1;
+      }
+    }
+    if (rest) { out.push(rest); }
+    return out.length > 1 ? out.filter(function (w) { return w.length > 1; }) : out;
+  }
+
+  function editDistanceOne(a, b) {
+    if (Math.abs(a.length - b.length) > 1 || a === b) { return false; }
+    var i = 0, j = 0, edits = 0;
+    while (i < a.length && j < b.length) {
+      if (a[i] === b[j]) { i++; j++; continue; }
+      if (++edits > 1) { return false; }
+      if (a.length > b.length) { i++; } else if (a.length < b.length) { j++; } else { i++; j++; }
+    }
+    return edits + (a.length - i) + (b.length - j) <= 1;
+  }
+
+  /* Each English word with the spellings it stands for: itself, or the rules' words one letter
+   * away when the rules never use it. */
+  function englishTerms(words) {
+    return words.map(function (w) {
+      if (index.vocabulary[w] || w.length < 4 || /\d/.test(w)) { return [w]; }
+      var near = Object.keys(index.vocabulary).filter(function (v) { return editDistanceOne(w, v); });
+      near.sort(function (a, b) { return index.vocabulary[b] - index.vocabulary[a]; });
+      return near.length ? near.slice(0, 3) : [w];
+    });
+  }
+
+  function parseQuery(text) {
+    text = toSimplified(text.trim().replace(/\s+/g, " "));
+    var han = (text.match(/[\u3400-\u9fff\uf900-\ufaff]+/g) || []);
+    var zh = [];
+    han.forEach(function (run) { zh = zh.concat(chineseWords(run)); });
+    var latin = text.replace(/[\u3400-\u9fff\uf900-\ufaff]+/g, " ");
+    var typed = englishWords(latin);
+    var kept = typed.filter(function (w) { return !STOP[w]; });
+    var en = englishTerms(kept.length ? kept : typed);
+    var name = function (terms) { return terms.map(function (spellings) { return spellings[0]; }).join(" "); };
+    return { text: text, zh: zh, zhWhole: han.join(""), en: en, han: han.length > 0, enName: name(en),
+             enFullName: name(englishTerms(typed)) };
+  }
+
+  /* ---- ranking ----------------------------------------------------------------------------------- */
+  function numberQuery(text) {
+    var n = CR.parseAddress ? CR.parseAddress(text) : null;
+    return n ? n.section + (n.rule ? "." + n.rule + n.sub : "") : null;
+  }
+
+  var KIND_ORDER = {};
+  KIND_ORDER[TERM] = 3; KIND_ORDER[RULE] = 2; KIND_ORDER[SECTION] = 1;
+
+  /* BM25 weight of a word found `tf` times in a document of `length` words. */
+  function bm25(tf, df, length) {
+    var idf = Math.log(1 + (index.docs.length - df + 0.5) / (df + 0.5));
+    return idf * tf * 2.2 / (tf + 1.2 * (0.25 + 0.75 * length / index.averageLength));
+  }
+
+  function score(doc, q, number, df) {
+    var current = doc.edition === 0 ? 1 : 0;
+    if (number) {
+      return doc.number === number && doc.kind !== TERM ? 10000 + current : 0;
+    }
+    if ((q.enName && !q.zh.length && (doc.titleEn === q.enFullName || doc.titleEn === q.enName)) ||
+        (q.zhWhole && !q.en.length && doc.zhTitle === q.zhWhole)) {
+      return 5000 + KIND_ORDER[doc.kind] * 10 + current;
+    }
+    var terms = q.en.length + q.zh.length;
+    if (!terms) { return 0; }
+    var matched = 0, weight = 0, inTitle = 0;
+    q.en.forEach(function (spellings, i) {
+      var tf = 0;
+      spellings.forEach(function (w) { tf += doc.words[w] || 0; });
+      if (tf) {
+        matched++;
+        weight += bm25(tf, df.en[i], doc.length);
+        if (doc.titleEn && (" " + doc.titleEn + " ").indexOf(" " + spellings[0] + " ") >= 0) { inTitle++; }
+      }
+    });
+    q.zh.forEach(function (w, i) {
+      var tf = doc.zh.split(w).length - 1;
+      if (tf) {
+        matched++;
+        weight += bm25(tf, df.zh[i], doc.length);
+        if (doc.zhTitle.indexOf(w) >= 0) { inTitle++; }
+      }
+    });
+    if (!matched) { return 0; }
+    var s = (matched === terms ? 1000 : 400 * matched / terms) + weight * 20;
+    if (matched === terms) {
+      if (q.en.length > 1 && doc.phrase.indexOf(" " + q.enName + " ") >= 0) { s += 150; }
+      if (q.zh.length > 1 && doc.zh.indexOf(q.zhWhole) >= 0) { s += 150; }
+      if (inTitle === terms) { s += 200 + (doc.kind === TERM ? 50 : 0); }
+    }
+    /* a rule of the section the query names (903.10a, of 903 Commander, for "commander damage") */
+    var inSection = 0;
+    if (doc.kind === RULE) {
+      q.en.forEach(function (spellings) { if (doc.section.en.indexOf(" " + spellings[0] + " ") >= 0) { inSection++; } });
+      q.zh.forEach(function (w) { if (doc.section.zh.indexOf(w) >= 0) { inSection++; } });
+    }
+    return s + inTitle * 40 + inSection * 60 + current * 30;
+  }
+
+  /* How many documents hold each word of the query (for BM25). */
+  function documentFrequencies(q) {
+    var df = { en: q.en.map(function () { return 0; }), zh: q.zh.map(function () { return 0; }) };
+    index.docs.forEach(function (doc) {
+      q.en.forEach(function (spellings, i) {
+        if (spellings.some(function (w) { return doc.words[w]; })) { df.en[i]++; }
+      });
+      q.zh.forEach(function (w, i) { if (doc.zh.indexOf(w) >= 0) { df.zh[i]++; } });
+    });
+    return df;
+  }
+
+  function find(text) {
+    if (!index) { index = buildIndex(); }
+    var number = numberQuery(text);
+    var q = parseQuery(text);
+    var df = number ? null : documentFrequencies(q);
+    var results = [];
+    index.docs.forEach(function (doc, i) {
+      var s = score(doc, q, number, df);
+      if (s > 0) { results.push({ doc: doc, score: s, order: i }); }
+    });
+    results.sort(function (a, b) { return b.score - a.score || a.order - b.order; });
+    return { query: q, number: number, results: results };
+  }
+  /* For tests and the quality bench: the ranked results as [URL, kind ("rule", "section" or
+   * "term"), number, English title, Chinese title, edition date]. */
+  CR.findRules = function (text) {
+    if (!CR.searchData) { return null; }
+    return find(text).results.slice(0, LIMIT).map(function (r) {
+      var d = r.doc;
+      return [d.url, ["rule", "section", "term"][d.kind], d.number, d.title[0], d.title[1], index.editions[d.edition]];
+    });
+  };
+
+  /* ---- the dialog -------------------------------------------------------------------------------- */
+  var dialog, input, meta, list;
+
+  function element(tag, attrs, text) {
+    var e = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, attrs[k]); });
+    if (text) { e.textContent = text; }
+    return e;
+  }
+
+  function root() { return CR.root ? CR.root() : "./"; }
+
+  function language(q) {
+    var mode = CR.mode ? CR.mode() : "both";
+    if (mode === "en" || mode === "zh") { return mode === "zh" ? 1 : 0; }
+    return q.han ? 1 : 0;
+  }
+
+  /* A short piece of text around the first match, the query's words marked (as text, never HTML). */
+  function snippet(text, q, lang) {
+    var p = element("span", { "class": "cr-search__snippet" });
+    if (!text) { return p; }
+    var needles = lang ? q.zh : [].concat.apply([], q.en);
+    var lower = text.toLowerCase();
+    var first = -1;
+    needles.forEach(function (w) {
+      var at = lower.indexOf(w);
+      if (at >= 0 && (first < 0 || at < first)) { first = at; }
+    });
+    var start = Math.max(0, first - (lang ? 20 : 50));
+    var piece = (start ? "…" : "") + text.slice(start, start + (lang ? 80 : 180)) + (start + (lang ? 80 : 180) < text.length ? "…" : "");
+    var pattern = needles.filter(Boolean).map(function (w) { return w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }).join("|");
+    if (!pattern) { p.textContent = piece; return p; }
+    piece.split(new RegExp("(" + pattern + ")", "i")).forEach(function (part, i) {
+      p.appendChild(i % 2 ? element("mark", {}, part) : document.createTextNode(part));
+    });
+    return p;
+  }
+
+  function show(text) {
+    list.textContent = "";
+    if (!text.trim()) { meta.textContent = ""; return; }
+    if (!CR.searchData) { meta.textContent = "正在载入搜索数据… Loading the search data…"; return; }
+    var found = find(text);
+    var lang = language(found.query);
+    if (!found.results.length) {
+      meta.textContent = "没有找到符合条件的结果 No results";
+      return;
+    }
+    meta.textContent = found.results.length + " 条结果 results";
+    found.results.slice(0, LIMIT).forEach(function (r, i) {
+      var doc = r.doc;
+      var item = element("li", { "class": "cr-search__result" });
+      var link = element("a", { href: root() + doc.url, id: "cr-search-" + i });
+      var head = element("span", { "class": "cr-search__head" });
+      if (doc.number && doc.kind !== TERM) { head.appendChild(element("span", { "class": "cr-search__number" }, doc.number)); }
+      if (doc.kind === TERM) { head.appendChild(element("span", { "class": "cr-search__kind" }, "术语 Glossary")); }
+      var title = [doc.title[0], doc.title[1]].filter(Boolean).join(" ");
+      if (title) { head.appendChild(element("span", { "class": "cr-search__title" }, title)); }
+      if (doc.edition !== 0) {
+        head.appendChild(element("span", { "class": "cr-search__edition" }, index.editions[doc.edition] + " 版 edition"));
+      }
+      link.appendChild(head);
+      var body = doc.text[lang] || doc.text[1 - lang];
+      if (body) { link.appendChild(snippet(body, found.query, doc.text[lang] ? lang : 1 - lang)); }
+      link.addEventListener("click", close);
+      item.appendChild(link);
+      list.appendChild(item);
+    });
+  }
+
+  function run() { show(input.value); }
+
+  function load() {
+    var left = 2;
+    function done() { if (--left === 0) { index = null; run(); } }
+    CR.loadScript("search", root() + "assets/data/search.js", done);
+    CR.loadScript("map:t2s", root() + "assets/data/t2s.js", done);
+  }
+
+  function open() {
+    build();
+    dialog.hidden = false;
+    document.documentElement.classList.add("cr-search-open");
+    input.focus();
+    input.select();
+    load();
+  }
+
+  function close() {
+    if (!dialog || dialog.hidden) { return; }
+    dialog.hidden = true;
+    document.documentElement.classList.remove("cr-search-open");
+    var button = document.querySelector(".cr-search-button");
+    if (button) { button.focus(); }
+  }
+
+  function build() {
+    if (dialog) { return; }
+    dialog = element("div", { "class": "cr-search", role: "dialog", "aria-modal": "true",
+                              "aria-label": "搜索规则 Search the rules" });
+    dialog.hidden = true;
+    var panel = element("div", { "class": "cr-search__panel" });
+    var box = element("div", { "class": "cr-search__box" });
+    input = element("input", { type: "search", "class": "cr-search__input", autocomplete: "off", spellcheck: "false",
+                               "aria-label": "搜索规则、术语或编号 Search rules, terms or numbers",
+                               placeholder: "搜索规则、术语或编号 Search rules, terms, 702.19c" });
+    var shut = element("button", { type: "button", "class": "cr-search__close", "aria-label": "关闭搜索 Close the search" }, "×");
+    meta = element("p", { "class": "cr-search__meta", role: "status" });
+    list = element("ol", { "class": "cr-search__results", "aria-label": "搜索结果 Results" });
+    box.appendChild(input);
+    box.appendChild(shut);
+    panel.appendChild(box);
+    panel.appendChild(meta);
+    panel.appendChild(list);
+    dialog.appendChild(panel);
+    document.body.appendChild(dialog);
+    /* any way text arrives searches: typing, an input method's composition, paste, dictation */
+    input.addEventListener("input", function (event) { if (!event.isComposing) { run(); } });
+    input.addEventListener("compositionend", run);
+    input.addEventListener("paste", function () { setTimeout(run, 0); });
+    input.addEventListener("change", run);
+    input.addEventListener("keydown", function (event) {
+      if (event.key === "Enter" && !event.isComposing) {
+        var first = list.querySelector("a");
+        if (first) { event.preventDefault(); first.click(); location.href = first.href; }
+      } else if (event.key === "ArrowDown") {
+        var link = list.querySelector("a");
+        if (link) { event.preventDefault(); link.focus(); }
+      }
+    });
+    list.addEventListener("keydown", function (event) {
+      var item = event.target.closest("li");
+      if (!item) { return; }
+      var next = event.key === "ArrowDown" ? item.nextElementSibling : event.key === "ArrowUp" ? item.previousElementSibling : undefined;
+      if (next === undefined) { return; }
+      event.preventDefault();
+      if (next) { next.querySelector("a").focus(); } else if (event.key === "ArrowUp") { input.focus(); }
+    });
+    shut.addEventListener("click", close);
+    dialog.addEventListener("click", function (event) { if (event.target === dialog) { close(); } });
+    dialog.addEventListener("keydown", function (event) { if (event.key === "Escape") { event.preventDefault(); close(); } });
+  }
+
+  function button() {
+    if (document.querySelector(".cr-search-button")) { return; }
+    var open_ = element("button", { type: "button", "class": "cr-search-button", "aria-haspopup": "dialog",
+                                     "aria-label": "搜索 Search", title: "搜索 Search (/)" });
+    open_.innerHTML = '<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">' +
+      '<path fill="currentColor" d="M9.5 3a6.5 6.5 0 0 1 5.2 10.4l5.4 5.4-1.4 1.4-5.4-5.4A6.5 6.5 0 1 1 9.5 3m0 2a4.5 4.5 0 1 0 0 9 4.5 4.5 0 0 0 0-9z"/></svg>' +
+      '<span class="cr-search-button__label">搜索 Search</span>';
+    open_.addEventListener("click", open);
+    var header = document.querySelector(".md-header__inner");
+    if (header) {
+      var modes = header.querySelector(".cr-modes");
+      header.insertBefore(open_, modes || null);
+    } else {
+      open_.classList.add("cr-search-button--floating");
+      document.body.appendChild(open_);
+    }
+  }
+
+  document.addEventListener("keydown", function (event) {
+    var target = event.target;
+    var typing = target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+    if (typing || event.altKey || event.metaKey) { return; }
+    if (event.key === "/" || (event.key === "k" && event.ctrlKey) || (event.key === "s" && !event.ctrlKey)) {
+      event.preventDefault();
+      open();
+    }
+  });
+
+  function init() { button(); close(); }
+  CR.openSearch = open;
+
+  if (window.document$ && window.document$.subscribe) {
+    window.document$.subscribe(init);
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", init);
+  } else {
+    init();
+  }
+})();
