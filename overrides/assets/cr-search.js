@@ -291,7 +291,12 @@
       link.appendChild(head);
       var body = doc.text[lang] || doc.text[1 - lang];
       if (body) { link.appendChild(snippet(body, found.query, doc.text[lang] ? lang : 1 - lang)); }
-      link.addEventListener("click", close);
+      link.addEventListener("click", function (event) {  /* a full load: the same with every builder */
+        if (event.ctrlKey || event.metaKey || event.shiftKey || event.button) { return; }
+        event.preventDefault();
+        close();
+        location.href = link.href;
+      });
       item.appendChild(link);
       list.appendChild(item);
     });
@@ -351,7 +356,7 @@
     input.addEventListener("keydown", function (event) {
       if (event.key === "Enter" && !event.isComposing) {
         var first = list.querySelector("a");
-        if (first) { event.preventDefault(); first.click(); location.href = first.href; }
+        if (first) { event.preventDefault(); first.click(); }
       } else if (event.key === "ArrowDown") {
         var link = list.querySelector("a");
         if (link) { event.preventDefault(); link.focus(); }
