@@ -151,6 +151,8 @@ def test_on_a_phone_results_are_short_and_the_search_fills_the_screen(browser, f
         visible = page.eval_on_selector_all(".cr-search__result", "els => els.filter(e => "
                                             "e.getBoundingClientRect().bottom <= innerHeight).length")
         assert len(links) > 10 and visible >= 5  # one result never fills the screen
+        page.locator(".cr-search__result a").first.tap()  # a tap on a result opens it
+        page.wait_for_function("u => location.href === u", arg=links[0])
         assert phone.errors == []
     finally:
         phone.close()

@@ -228,6 +228,7 @@
 
   /* ---- the dialog -------------------------------------------------------------------------------- */
   var dialog, input, meta, list;
+  var shown = null;  /* the query the results are for (null: none, or the data arrived since) */
 
   function element(tag, attrs, text) {
     var e = document.createElement(tag);
@@ -302,11 +303,17 @@
     });
   }
 
-  function run() { show(input.value); }
+  /* Results are rebuilt only when the query changed: a `change` event as the box loses focus (a
+   * tap on a result) must not replace the result being tapped, or the tap becomes no click. */
+  function run() {
+    if (input.value === shown) { return; }
+    shown = CR.searchData ? input.value : null;
+    show(input.value);
+  }
 
   function load() {
     var left = 2;
-    function done() { if (--left === 0) { index = null; run(); } }
+    function done() { if (--left === 0) { index = null; shown = null; run(); } }
     CR.loadScript("search", root() + "assets/data/search.js", done);
     CR.loadScript("map:t2s", root() + "assets/data/t2s.js", done);
   }
