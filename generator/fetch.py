@@ -30,7 +30,7 @@ from .textio import from_bytes
 
 TIMEOUT = 60  # seconds without an answer before a download is given up
 MAX_BYTES = 32 * 1024 * 1024  # an official text is about 1 MB
-USER_AGENT = "mtg-cr-site fetch (+https://github.com/)"
+USER_AGENT = "mtg-cr-site-fetch/1"
 TXT_LINK = re.compile(r"""href\s*=\s*["']([^"'<>]+?\.txt)(?:[?#][^"'<>]*)?["']""", re.IGNORECASE)
 TRANSLATION_FILE = re.compile(r"(\d{4})(\d{2})(\d{2})_Zh\.txt$")
 WHOLE_CR = 1000  # fewer rules than this is an excerpt or a file cut short, not a Comprehensive Rules

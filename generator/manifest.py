@@ -30,7 +30,7 @@ class FetchSettings:
 
 def read_manifest(manifest: Path) -> list[SourceSpec]:
     shown = str(manifest)
-    root = compose_manifest(manifest.read_bytes() if manifest.is_file() else None, shown)
+    root = compose_manifest(manifest)
     entries = _mapping_value(root, "sources") if root is not None else None
     if not isinstance(entries, yaml.SequenceNode):
         raise SourceError(shown, 1, "expected a top-level 'sources:' list")
@@ -44,13 +44,12 @@ def read_manifest(manifest: Path) -> list[SourceSpec]:
     return specs
 
 
-def compose_manifest(data: bytes | None, shown: str) -> yaml.Node | None:
-    """The manifest's YAML node tree (positions kept, for errors and for `fetch`'s edits)."""
-    if data is None:
-        raise SourceError(shown, None, "cannot read the manifest: no such file")
+def compose_manifest(manifest: Path) -> yaml.Node | None:
+    """The manifest's YAML node tree, positions kept for the errors."""
+    shown = str(manifest)
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
+        text = manifest.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
         raise SourceError(shown, None, f"cannot read the manifest: {exc}") from None
     try:
         return yaml.compose(text)
@@ -61,7 +60,7 @@ def compose_manifest(data: bytes | None, shown: str) -> yaml.Node | None:
 
 def read_fetch_settings(manifest: Path) -> FetchSettings:
     shown = str(manifest)
-    root = compose_manifest(manifest.read_bytes() if manifest.is_file() else None, shown)
+    root = compose_manifest(manifest)
     node = _mapping_value(root, "fetch")
     data = yaml.safe_load(yaml.serialize(node)) if node is not None else {}
     line = node.start_mark.line + 1 if node is not None else None

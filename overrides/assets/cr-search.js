@@ -413,11 +413,5 @@
   function init() { button(); close(); }
   CR.openSearch = open;
 
-  if (window.document$ && window.document$.subscribe) {
-    window.document$.subscribe(init);
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", init);
-  } else {
-    init();
-  }
+  CR.onPage(init);  /* cr.js, loaded before this file */
 })();

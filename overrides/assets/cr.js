@@ -661,11 +661,15 @@
     followHash();
   }
 
-  if (window.document$ && window.document$.subscribe) {
-    window.document$.subscribe(init);
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", init);
-  } else {
-    init();
-  }
+  /* Run `setup` on every page: each instant navigation (Material's document$), or once. */
+  CR.onPage = function (setup) {
+    if (window.document$ && window.document$.subscribe) {
+      window.document$.subscribe(setup);
+    } else if (document.readyState === "loading") {
+      document.addEventListener("DOMContentLoaded", setup);
+    } else {
+      setup();
+    }
+  };
+  CR.onPage(init);
 })();
