@@ -169,8 +169,8 @@ def translation_files(listing: Download) -> list[tuple[str, str]]:
                  if isinstance(item, dict)]
     else:
         text = listing.data.decode("utf-8", "replace")
-        named = [(unquote(link.rsplit("/", 1)[-1]), link) for link in
-                 (urljoin(listing.url, html.unescape(m)) for m in re.findall(r"""href\s*=\s*["']([^"'<>]+)["']""", text))]
+        links = [html.unescape(m) for m in re.findall(r"""href\s*=\s*["']([^"'<>]+)["']""", text)]
+        named = [(unquote(link.rsplit("/", 1)[-1]), link) for link in links]
     found = {}
     for name, address in named:
         match = TRANSLATION_FILE.search(name)

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from .anchors import rule_id
 from .model import Edition, is_title_text, without_obsolete_mark
+from .numbers import RuleNumber
 from .safe import script_call
 from .site_model import SiteModel
 from .termbase import convert_all
 
 RULE, SECTION, TERM = 0, 1, 2  # kinds of document
+MAX_NAME = 12  # characters: a Chinese text longer than this is not a name
 
 
 def search_script(model: SiteModel) -> tuple[str, str]:
@@ -35,15 +37,16 @@ def _edition_docs(model: SiteModel, edition: Edition) -> list[list]:
         page = at.url(at.page(edition.date, chapter.number))
         for section in chapter.sections:
             titles = {lang: p.text for lang, p in section.titles.items()}
-            docs.append([SECTION, page + "#cr" + str(section.number), str(section.number), index,
+            docs.append([SECTION, page + "#" + rule_id(RuleNumber(section.number)), str(section.number), index,
                          titles.get("en"), titles.get("zh"), None, None])
             for rule in section.rules:
-                texts = {lang: t.text for lang, t in rule.texts.items()}
-                names = {lang: text for lang, text in texts.items() if is_title_text(text) or lang == "zh"
-                         and "en" in texts and is_title_text(texts["en"]) and len(text) <= 12}
-                docs.append([RULE, page + "#" + rule_id(rule.number), str(rule.number), index,
-                             names.get("en"), names.get("zh"), None if "en" in names else texts.get("en"),
-                             None if "zh" in names else texts.get("zh")])
+                en, zh = (rule.texts[lang].text if lang in rule.texts else None for lang in ("en", "zh"))
+                if en is not None and is_title_text(en):  # a keyword's rule: its text is its name
+                    short = zh is not None and len(zh) <= MAX_NAME
+                    docs.append([RULE, page + "#" + rule_id(rule.number), str(rule.number), index,
+                                 en, zh if short else None, None, None if short else zh])
+                else:
+                    docs.append([RULE, page + "#" + rule_id(rule.number), str(rule.number), index, None, None, en, zh])
     return docs
 
 
@@ -59,5 +62,5 @@ def _term_docs(model: SiteModel) -> list[list]:
 
 def _words(model: SiteModel, docs: list[list]) -> set[str]:
     words = {form for term in model.termbase.terms.values() for form in term.zh_forms}
-    words |= {doc[5] for doc in docs if doc[5] and len(doc[5]) <= 12}
+    words |= {doc[5] for doc in docs if doc[5] and len(doc[5]) <= MAX_NAME}
     return words

@@ -26,7 +26,5 @@ def test_the_answer_comes_first(page, full_url, queries):
     hand = figures(places[:sum(1 for q in asked if not q[2])])
     overall = figures(places)
     wrong = [(q, answers, [r[0] for r in res[:3]]) for (q, answers, _), res, p in zip(asked, results, places) if p != 1]
-    print(overall, hand)
     assert overall["top1"] >= 0.95 and overall["top3"] >= 0.99, (overall, wrong[:40])
-    print([w for w in wrong])
     assert hand["top1"] >= 0.95 and hand["top3"] >= 0.99, (hand, wrong[:40])

@@ -18,7 +18,7 @@
   var CR = (window.CR = window.CR || {});
   var RULE = 0, SECTION = 1, TERM = 2;
   var LIMIT = 50;
-  var HAN = /[\u3400-\u9fff\uf900-\ufaff]/;
+  var HAN_RUNS = /[\u3400-\u9fff\uf900-\ufaff]+/g;
   var index = null;
 
   CR.search = function (editions, docs, words) { CR.searchData = { editions: editions, docs: docs, words: words }; };
@@ -67,9 +67,9 @@
     var total = 0;
     docs.forEach(function (doc) { total += doc.length; });
     var longest = 1;
-    var words = {};
-    data.words.forEach(function (w) { words[w] = true; longest = Math.max(longest, w.length); });
-    return { docs: docs, vocabulary: vocabulary, words: words, longest: longest, editions: data.editions,
+    var chinese = {};
+    data.words.forEach(function (w) { chinese[w] = true; longest = Math.max(longest, w.length); });
+    return { docs: docs, vocabulary: vocabulary, words: chinese, longest: longest, editions: data.editions,
              averageLength: total / Math.max(docs.length, 1) };
   }
 
@@ -119,21 +119,20 @@
 
   function parseQuery(text) {
     text = toSimplified(text.trim().replace(/\s+/g, " "));
-    var han = (text.match(/[\u3400-\u9fff\uf900-\ufaff]+/g) || []);
+    var han = text.match(HAN_RUNS) || [];
     var zh = [];
     han.forEach(function (run) { zh = zh.concat(chineseWords(run)); });
-    var latin = text.replace(/[\u3400-\u9fff\uf900-\ufaff]+/g, " ");
-    var typed = englishWords(latin);
-    var kept = typed.filter(function (w) { return !STOP[w]; });
-    var en = englishTerms(kept.length ? kept : typed);
+    var typed = englishWords(text.replace(HAN_RUNS, " "));
+    var all = englishTerms(typed);  /* with the stop words, for names such as "At End of Turn" */
+    var kept = all.filter(function (spellings, i) { return !STOP[typed[i]]; });
+    var en = kept.length ? kept : all;
     var name = function (terms) { return terms.map(function (spellings) { return spellings[0]; }).join(" "); };
-    return { text: text, zh: zh, zhWhole: han.join(""), en: en, han: han.length > 0, enName: name(en),
-             enFullName: name(englishTerms(typed)) };
+    return { zh: zh, zhWhole: han.join(""), en: en, han: han.length > 0, enName: name(en), enFullName: name(all) };
   }
 
   /* ---- ranking ----------------------------------------------------------------------------------- */
   function numberQuery(text) {
-    var n = CR.parseAddress ? CR.parseAddress(text) : null;
+    var n = CR.parseAddress(text);
     return n ? n.section + (n.rule ? "." + n.rule + n.sub : "") : null;
   }
 
@@ -230,17 +229,10 @@
   var dialog, input, meta, list;
   var shown = null;  /* the query the results are for (null: none, or the data arrived since) */
 
-  function element(tag, attrs, text) {
-    var e = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, attrs[k]); });
-    if (text) { e.textContent = text; }
-    return e;
-  }
-
-  function root() { return CR.root ? CR.root() : "./"; }
+  var element = CR.element, root = CR.root;  /* cr.js, loaded before this file */
 
   function language(q) {
-    var mode = CR.mode ? CR.mode() : "both";
+    var mode = CR.mode();
     if (mode === "en" || mode === "zh") { return mode === "zh" ? 1 : 0; }
     return q.han ? 1 : 0;
   }

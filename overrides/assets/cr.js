@@ -647,6 +647,7 @@
   }, true);
 
   CR.root = root;
+  CR.element = element;
   CR.loadScript = loadScript;
   CR.parseAddress = parseAddress;
   CR.mode = currentMode;
