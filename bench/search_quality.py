@@ -5,7 +5,8 @@ in the same run.
 
     .venv/bin/python bench/search_quality.py [--baseline REV] [--every N]
 
-Prints top-1, top-3, MRR and the median time from the last keystroke to the results for both.
+Prints top-1, top-3, MRR, the median time from the last keystroke to the results, and the bytes a
+first visit to chapter 7 transfers, for both.
 """
 from __future__ import annotations
 
@@ -38,9 +39,12 @@ def build(checkout: Path, site: Path) -> None:
 
 
 def place(links: list[str], answers: list[str], query: str) -> int | None:
-    """Where the first right link is, read from the addresses alone (both searches give them)."""
+    """Where the first right link is, read from the addresses alone (both searches give them).
+    Material heads each page's group with the page itself: a link to no rule or term is not
+    counted as a result."""
     from generator.anchors import slug
-    for i, link in enumerate(links, 1):
+    anchored = [link for link in links if "#" in link][:10]
+    for i, link in enumerate(anchored, 1):
         path, _, anchor = re.sub(r"\?[^#]*", "", link).partition("#")
         for answer in answers:
             if answer.startswith("term:") and anchor == "g-" + slug(answer[5:]):
@@ -50,23 +54,33 @@ def place(links: list[str], answers: list[str], query: str) -> int | None:
     return None
 
 
-def run(site: Path, queries, ours: bool) -> tuple[list, list[float]]:
+def first_visit_bytes(page, url: str) -> int:
+    """What a first visit to chapter 7 transfers: the page and everything it loads by itself."""
+    page.goto(url + "cr/7/", wait_until="networkidle")
+    return page.evaluate("performance.getEntries().reduce((n, e) => n + (e.encodedBodySize || 0), 0)")
+
+
+def run(site: Path, queries, ours: bool) -> tuple[list, list[float], int]:
     from playwright.sync_api import sync_playwright
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
-    handler.log_message = lambda *a: None
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     places, times = [], []
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
+        visit = first_visit_bytes(chromium.new_page(), url)
         page = chromium.new_page()
         page.goto(url + "cr/7/")
         if ours:
             page.click(".cr-search-button")
             page.wait_for_function("() => window.CR.searchData")
         box = page.locator(".cr-search__input" if ours else "input.md-search__input")
-        items = ".cr-search__result a" if ours else ".md-search-result__list a.md-search-result__link"
+        items = ".cr-search__result a" if ours else (".md-search-result__list a.md-search-result__link, "
+                                                    ".md-search-result__list a.md-search-result__link ~ details a")
         for query, answers, _ in queries:
             box.fill("")
             page.wait_for_timeout(30)
@@ -75,17 +89,19 @@ def run(site: Path, queries, ours: bool) -> tuple[list, list[float]]:
             box.press_sequentially(query[-1], delay=0)
             if not ours:
                 page.keyboard.press("End")
-            meta = ".cr-search__meta" if ours else ".md-search-result__meta"
-            page.wait_for_function(f"q => document.querySelector('{meta}').textContent.length > 0 && "
-                                   f"document.querySelector('{'.cr-search__input' if ours else '.md-search__input'}').value === q",
+            # results for this query: ours answers at once; Material's meta line says 结果 once its
+            # worker has answered (a Traditional query is rewritten character by character there)
+            meta, box_css = (".cr-search__meta", ".cr-search__input") if ours else (".md-search-result__meta", ".md-search__input")
+            page.wait_for_function(f"q => /结果|No results/.test(document.querySelector('{meta}').textContent) && "
+                                   f"document.querySelector('{box_css}').value.length === q.length",
                                    arg=query, polling=5, timeout=60000)
             times.append(time.perf_counter() - started)
             if not ours:
                 page.wait_for_timeout(300)  # lunr answers from its worker
-            places.append(place(page.eval_on_selector_all(items, "els => els.map(e => e.href)")[:10], answers, query))
+            places.append(place(page.eval_on_selector_all(items, "els => els.map(e => e.href)"), answers, query))
         chromium.close()
     server.shutdown()
-    return places, times
+    return places, times, visit
 
 
 def main() -> None:
@@ -105,11 +121,12 @@ def main() -> None:
         build(ROOT, work / "ours")
         build(work / "baseline", work / "baseline-site")
         print(f"{len(queries)} queries ({len(hand)} hand-written, every {args.every}th name of the rest)")
-        print(f"{'':10} {'top-1':>7} {'top-3':>7} {'MRR':>6} {'typing to results (median)':>28}")
+        print(f"{'':10} {'top-1':>7} {'top-3':>7} {'MRR':>6} {'typing to results (median)':>28} {'first visit to chapter 7':>26}")
         for name, site, ours in (("ours", work / "ours", True), ("baseline", work / "baseline-site", False)):
-            places, times = run(site, queries, ours)
+            places, times, visit = run(site, queries, ours)
             f = figures(places)
-            print(f"{name:10} {f['top1']:7.1%} {f['top3']:7.1%} {f['mrr']:6.3f} {statistics.median(times) * 1000:25.0f} ms")
+            print(f"{name:10} {f['top1']:7.1%} {f['top3']:7.1%} {f['mrr']:6.3f} {statistics.median(times) * 1000:25.0f} ms"
+                  f" {visit / 1e6:23.2f} MB")
     finally:
         subprocess.run(["git", "worktree", "remove", "--force", str(work / "baseline")], cwd=ROOT, capture_output=True)
 

@@ -66,7 +66,7 @@ def full_site(tmp_path_factory, corpus_files):
 def pytest_collection_modifyitems(items):
     """`-m "not browser"` runs what needs no browser."""
     for item in items:
-        if {"browser", "page", "seed_url", "full_url"} & set(getattr(item, "fixturenames", ())):
+        if {"browser", "page", "phone", "seed_url", "full_url"} & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
 
 
@@ -103,6 +103,17 @@ class Page:
 @pytest.fixture
 def page(browser):
     opened = Page(browser)
+    yield opened.page
+    errors = opened.errors
+    opened.close()
+    assert errors == [], errors
+
+
+@pytest.fixture
+def phone(browser):
+    """A page on a 390x844 phone with touch, failing the test on any console error."""
+    opened = Page(browser, has_touch=True, is_mobile=True)
+    opened.page.set_viewport_size({"width": 390, "height": 844})
     yield opened.page
     errors = opened.errors
     opened.close()

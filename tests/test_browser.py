@@ -3,7 +3,6 @@ import re
 
 import pytest
 
-from conftest import Page
 
 
 def rule(number, part=""):
@@ -158,22 +157,15 @@ def test_display_mode_switches_without_reload_and_persists(page, seed_url):
     assert not page.locator(rule("901.1", ZH)).is_visible()
 
 
-def test_touch_tap_shows_preview_then_follows(browser, seed_url):
-    touch = Page(browser, has_touch=True, is_mobile=True)
-    page = touch.page
-    try:
-        page.set_viewport_size({"width": 390, "height": 800})
-        page.goto(seed_url + "cr/9/")
-        link = page.locator(rule("901.3", EN + " a"), has_text="311").first
-        link.scroll_into_view_if_needed()
-        link.tap()
-        page.locator("#cr-pop").wait_for(state="visible")
-        assert page.url.split("#")[0] == seed_url + "cr/9/"
-        link.tap()
-        page.wait_for_url(seed_url + "cr/3/#cr311")
-        assert touch.errors == []
-    finally:
-        touch.close()
+def test_touch_tap_shows_preview_then_follows(phone, seed_url):
+    phone.goto(seed_url + "cr/9/")
+    link = phone.locator(rule("901.3", EN + " a"), has_text="311").first
+    link.scroll_into_view_if_needed()
+    link.tap()
+    phone.locator("#cr-pop").wait_for(state="visible")
+    assert phone.url.split("#")[0] == seed_url + "cr/9/"
+    link.tap()
+    phone.wait_for_url(seed_url + "cr/3/#cr311")
 
 
 def test_older_edition_pages(page, seed_url):

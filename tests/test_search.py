@@ -134,25 +134,17 @@ def test_blocks_set_aside_come_back_whole_and_keep_their_anchors():
     assert page.content == chapter.markdown
 
 
-def test_on_a_phone_results_are_short_and_the_search_fills_the_screen(browser, full_url):
-    from conftest import Page
-    phone = Page(browser, has_touch=True, is_mobile=True)
-    page = phone.page
-    try:
-        page.set_viewport_size({"width": 390, "height": 844})
-        page.goto(full_url + "cr/7/")
-        button = page.locator(".cr-search-button")
-        box = button.bounding_box()
-        assert box["height"] >= 44 and box["width"] >= 44  # a target a thumb hits
-        button.tap()
-        links = search(page, "combat damage")
-        panel = page.locator(".cr-search__panel").bounding_box()
-        assert panel["width"] == 390 and panel["height"] == 844
-        visible = page.eval_on_selector_all(".cr-search__result", "els => els.filter(e => "
-                                            "e.getBoundingClientRect().bottom <= innerHeight).length")
-        assert len(links) > 10 and visible >= 5  # one result never fills the screen
-        page.locator(".cr-search__result a").first.tap()  # a tap on a result opens it
-        page.wait_for_function("u => location.href === u", arg=links[0])
-        assert phone.errors == []
-    finally:
-        phone.close()
+def test_on_a_phone_results_are_short_and_the_search_fills_the_screen(phone, full_url):
+    phone.goto(full_url + "cr/7/")
+    button = phone.locator(".cr-search-button")
+    box = button.bounding_box()
+    assert box["height"] >= 44 and box["width"] >= 44  # a target a thumb hits
+    button.tap()
+    links = search(phone, "combat damage")
+    panel = phone.locator(".cr-search__panel").bounding_box()
+    assert panel["width"] == 390 and panel["height"] == 844
+    visible = phone.eval_on_selector_all(".cr-search__result", "els => els.filter(e => "
+                                         "e.getBoundingClientRect().bottom <= innerHeight).length")
+    assert len(links) > 10 and visible >= 5  # one result never fills the screen
+    phone.locator(".cr-search__result a").first.tap()  # a tap on a result opens it
+    phone.wait_for_function("u => location.href === u", arg=links[0])
