@@ -210,13 +210,28 @@
   }
 
   /* A long page lays itself out after the browser has scrolled to the address's rule (blocks off
-   * screen are estimated, fonts arrive late): once loaded, make sure the rule is on screen. */
+   * screen are estimated until they come near, fonts arrive late), which can move the rule away
+   * from where the browser put it. So for about a second, or until the reader scrolls, clicks or
+   * types, the rule is put back under the header whenever it moves. */
+  var READER = ["wheel", "touchstart", "keydown", "mousedown"];
   function settleOnTarget() {
     var id = decodeURIComponent(location.hash.slice(1));
     var target = id && document.getElementById(id);
     if (!target) { return; }
-    var top = target.getBoundingClientRect().top;
-    if (top < 0 || top > window.innerHeight - 40) { target.scrollIntoView(); }
+    var frames = 0, stopped = false;
+    function stop() {
+      stopped = true;
+      READER.forEach(function (name) { window.removeEventListener(name, stop, true); });
+    }
+    READER.forEach(function (name) { window.addEventListener(name, stop, true); });
+    target.scrollIntoView();
+    var wanted = target.getBoundingClientRect().top;
+    (function check() {
+      if (stopped) { return; }
+      if (++frames > 60 || decodeURIComponent(location.hash.slice(1)) !== id) { stop(); return; }
+      if (Math.abs(target.getBoundingClientRect().top - wanted) > 1) { target.scrollIntoView(); }
+      requestAnimationFrame(check);
+    })();
   }
   window.addEventListener("load", function () { setTimeout(settleOnTarget, 0); });
 
@@ -530,7 +545,7 @@
         touchOpened = link;
       }
     });
-    window.addEventListener("hashchange", followHash);
+    window.addEventListener("hashchange", function () { followHash(); settleOnTarget(); });
   }
 
   /* Term marks are <u> (short: chapter 7 has thousands). They become keyboard stops when the
