@@ -211,25 +211,25 @@
 
   /* A long page lays itself out after the browser has scrolled to the address's rule (blocks off
    * screen are estimated until they come near, fonts arrive late), which can move the rule away
-   * from where the browser put it. So for about a second, or until the reader scrolls, clicks or
-   * types, the rule is put back under the header whenever it moves. */
-  var READER = ["wheel", "touchstart", "keydown", "mousedown"];
+   * from where the browser put it. So for about a second the rule is put back under the header
+   * whenever the layout moves it; as soon as anything else scrolls the page (the reader, a find
+   * in the page), it is left alone. */
   function settleOnTarget() {
     var id = decodeURIComponent(location.hash.slice(1));
     var target = id && document.getElementById(id);
     if (!target) { return; }
-    var frames = 0, stopped = false;
-    function stop() {
-      stopped = true;
-      READER.forEach(function (name) { window.removeEventListener(name, stop, true); });
+    var frames = 0, placedAt, scrolledTo;
+    function place() {
+      target.scrollIntoView();
+      placedAt = target.getBoundingClientRect().top + window.scrollY;  /* where it is in the page */
+      scrolledTo = window.scrollY;
     }
-    READER.forEach(function (name) { window.addEventListener(name, stop, true); });
-    target.scrollIntoView();
-    var wanted = target.getBoundingClientRect().top;
+    place();
     (function check() {
-      if (stopped) { return; }
-      if (++frames > 60 || decodeURIComponent(location.hash.slice(1)) !== id) { stop(); return; }
-      if (Math.abs(target.getBoundingClientRect().top - wanted) > 1) { target.scrollIntoView(); }
+      if (++frames > 60 || decodeURIComponent(location.hash.slice(1)) !== id) { return; }
+      var at = target.getBoundingClientRect().top + window.scrollY;
+      if (Math.abs(at - placedAt) > 1) { place(); }  /* the layout moved it */
+      else if (Math.abs(window.scrollY - scrolledTo) > 1) { return; }  /* someone else scrolled */
       requestAnimationFrame(check);
     })();
   }
