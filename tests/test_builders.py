@@ -94,6 +94,9 @@ def test_traditional_script_and_navigation(page, urls, builder):
 @pytest.mark.parametrize("builder", BUILDERS)
 def test_chinese_search_and_rule_number_search(page, urls, builder):
     page.goto(urls[builder] + "cr/9/")
+    # one search, ours: the builder's own is turned off (Zensical would add a second box)
+    assert page.locator(".cr-search-button").count() == 1
+    assert page.locator(".md-search, .md-search__button, label[for=__search]").count() == 0
     links = site_search(page, "践踏")
     assert any(link.endswith("#cr702-19") or link.endswith("#g-trample") for link in links[:3]), links[:5]
     links = site_search(page, "R70219c")
