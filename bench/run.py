@@ -61,7 +61,8 @@ def run_module(module: str, *args: str, env=None) -> tuple[float, int]:
 
 # ---- the baseline ---------------------------------------------------------------------------------
 def baseline_project(work: Path, corpus) -> Path:
-    """Plain interleaved paragraphs per chapter, and the project's MkDocs config minus the plugin."""
+    """Plain interleaved paragraphs per chapter, built by Material as it comes: the project's
+    configuration with Material's own search instead of our plugin and scripts."""
     docs = work / "baseline-docs"
     docs.mkdir()
     edition = corpus.editions[0]
@@ -79,11 +80,10 @@ def baseline_project(work: Path, corpus) -> Path:
         (docs / f"{chapter.number}.md").write_text("\n".join(lines), encoding="utf-8")
     import yaml
 
-    from generator.generate import read_config
-    plugins = [p for p in read_config(ROOT / "mkdocs.yml")["plugins"]
-               if not (p == "cr-generator" or isinstance(p, dict) and "cr-generator" in p)]
-    config = {"INHERIT": str(ROOT / "mkdocs.yml"), "docs_dir": str(docs), "theme": {"custom_dir": str(ROOT / "overrides")},
-              "watch": [str(ROOT / "overrides")], "plugins": plugins}
+    # a plain Material site: its own search plugin (the default), none of our scripts
+    # (custom_dir absolute and watch empty: relative paths would be read from this file's folder)
+    config = {"INHERIT": str(ROOT / "mkdocs.yml"), "docs_dir": str(docs), "plugins": ["search"],
+              "theme": {"custom_dir": str(ROOT / "overrides")}, "watch": [], "extra_javascript": [], "extra_css": []}
     path = work / "baseline.yml"
     path.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
     return path
