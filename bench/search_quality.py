@@ -43,11 +43,15 @@ def place(links: list[str], answers: list[str], query: str) -> int | None:
     Material heads each page's group with the page itself: a link to no rule or term is not
     counted as a result."""
     from generator.anchors import slug
+    from generator.termbase import english_aliases
+
+    def term_anchors(name: str) -> set[str]:  # as the glossary names them (termbase._anchor)
+        return {"g-" + slug(n) for n in english_aliases(name)[:1] + [name]}
     anchored = [link for link in links if "#" in link][:10]
     for i, link in enumerate(anchored, 1):
         path, _, anchor = re.sub(r"\?[^#]*", "", link).partition("#")
         for answer in answers:
-            if answer.startswith("term:") and anchor == "g-" + slug(answer[5:]):
+            if answer.startswith("term:") and anchor in term_anchors(answer[5:]):
                 return i
             if not answer.startswith("term:") and "/cr/" in path and anchor == "cr" + answer.replace(".", "-"):
                 return i
@@ -110,7 +114,7 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=12, help="take every Nth keyword and glossary name")
     args = parser.parse_args()
     from generator.pipeline import load_corpus
-    from search_quality import figures, query_set
+    from query_set import figures, query_set
     asked = query_set(load_corpus(None, [str(s) for s in SOURCES[:2]]).shown[0])
     hand = [q for q in asked if not q[2]]
     queries = hand + [q for q in asked if q[2]][::args.every]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import FIXTURES, Page
-from sitekit import Served, build
+from sitekit import Served, build, site_search
 
 ATTACKS = {
     "chapter": "<img src=x onerror=alert('chapter')>",
@@ -101,6 +101,16 @@ def test_no_script_runs_on_any_page_and_attacks_show_as_text(browser, hostile_si
         handlers = page.evaluate("""() => [...document.querySelectorAll('*')].flatMap(
             el => [...el.attributes].filter(a => a.name.startsWith('on')).map(a => el.tagName + ' ' + a.name))""")
         assert handlers == []
+        # search finds the attacks and shows them as text, in titles and snippets
+        for query, attack in (("spinning", ATTACKS["rule"]), ("onerror", ATTACKS["glossary"]),
+                              ("srcdoc", ATTACKS["definition"]), ("script", ATTACKS["section"])):
+            site_search(page, query)
+            shown = page.locator(".cr-search__results").inner_text()
+            assert attack in shown or attack[:30] in shown, (query, shown[:300])
+            assert page.locator(".cr-search__results img, .cr-search__results svg, .cr-search__results iframe, "
+                                ".cr-search__results script").count() == 0
+        page.wait_for_timeout(200)
+        assert dialogs == []
     finally:
         opened.close()
     assert opened.errors == [], opened.errors

@@ -6,7 +6,7 @@ import pytest
 
 from conftest import CORPUS_EN, CORPUS_ZH
 from generator.pipeline import load_corpus
-from search_quality import figures, query_set, rank
+from query_set import figures, query_set, rank
 
 
 @pytest.fixture(scope="module")
