@@ -24,9 +24,12 @@
   CR.search = function (editions, docs, words) { CR.searchData = { editions: editions, docs: docs, words: words }; };
 
   /* ---- the index: each document's words, once ------------------------------------------------ */
+  /* A word's plain form, so that "cast a spell" finds 601 "Casting Spells": plurals singular,
+   * "-ing" dropped where a stem of four letters or more is left (not "during", "thing"). */
   function singular(word) {
     if (word.length > 4 && /ies$/.test(word)) { return word.slice(0, -3) + "y"; }
-    if (word.length > 3 && /[^s]s$/.test(word)) { return word.slice(0, -1); }
+    if (word.length > 3 && /[^s]s$/.test(word)) { word = word.slice(0, -1); }
+    if (word.length > 6 && /ing$/.test(word)) { return word.slice(0, -3); }
     return word;
   }
 
