@@ -251,8 +251,9 @@
       var at = lower.indexOf(w);
       if (at >= 0 && (first < 0 || at < first)) { first = at; }
     });
-    var start = Math.max(0, first - (lang ? 20 : 50));
-    var piece = (start ? "…" : "") + text.slice(start, start + (lang ? 80 : 180)) + (start + (lang ? 80 : 180) < text.length ? "…" : "");
+    var size = lang ? 80 : 180;  /* characters shown: Chinese ones are about twice as wide */
+    var start = Math.max(0, Math.min(first - (lang ? 20 : 50), text.length - size));  /* the window full */
+    var piece = (start ? "…" : "") + text.slice(start, start + size) + (start + size < text.length ? "…" : "");
     var pattern = needles.filter(Boolean).map(function (w) { return w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }).join("|");
     if (!pattern) { p.textContent = piece; return p; }
     piece.split(new RegExp("(" + pattern + ")", "i")).forEach(function (part, i) {
