@@ -59,9 +59,13 @@ def place(links: list[str], answers: list[str], query: str) -> int | None:
 
 
 def first_visit_bytes(page, url: str) -> int:
-    """What a first visit to chapter 7 transfers: the page and everything it loads by itself."""
+    """What a first visit to chapter 7 transfers: the page and everything it loads by itself, its
+    workers' requests included (Material's search worker fetches the index after the load)."""
+    sizes: list[int] = []
+    page.on("requestfinished", lambda request: sizes.append(request.sizes()["responseBodySize"]))
     page.goto(url + "cr/7/", wait_until="networkidle")
-    return page.evaluate("performance.getEntries().reduce((n, e) => n + (e.encodedBodySize || 0), 0)")
+    page.wait_for_timeout(2000)
+    return sum(sizes)
 
 
 def run(site: Path, queries, ours: bool) -> tuple[list, list[float], int]:
