@@ -7,7 +7,7 @@ pages (Markdown leaves raw HTML blocks alone, so `*`, `_`, `[x](...)` in a rule 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Protocol
 
 from .anchors import example_id, rule_id
 from .model import Rule
@@ -58,6 +58,7 @@ class TermMarks:
 
     found: Callable[[str], list[tuple[int, int, int]]]  # text -> (start, end, term id)
     skip: set[int] = field(default_factory=set)  # terms not to mark here (already marked, or defined here)
+    allowed: set[int] | None = None  # the only terms that may be marked here (None: any)
     count: int = 0
 
 
@@ -112,7 +113,8 @@ class _TermSpan:
 def _with_terms(text: str, refs: list, terms: TermMarks) -> list:
     spans = list(refs)
     for start, end, term in terms.found(text):
-        if term in terms.skip or any(start < r.end and r.start < end for r in refs):
+        if term in terms.skip or (terms.allowed is not None and term not in terms.allowed) or \
+                any(start < r.end and r.start < end for r in refs):
             continue
         terms.skip.add(term)
         terms.count += 1
@@ -120,20 +122,29 @@ def _with_terms(text: str, refs: list, terms: TermMarks) -> list:
     return sorted(spans, key=lambda r: r.start)
 
 
+class Marker(Protocol):
+    """What the linker asks of a term marker (term_marker.TermMarker)."""
+
+    def find(self, text: str, lang: str) -> list[tuple[int, int, int]]: ...
+    def agreeing(self, texts: dict[str, str]) -> dict[str, set[int]] | None: ...
+
+
 @dataclass
 class Linker:
     """Source text of one page as HTML: references as links (where `resolve` says), counted in
-    `stats`, and terms as marks (found by `find_terms(text, lang)`)."""
+    `stats`, and terms as marks (found by `marker`)."""
 
     resolve: Resolver
     stats: LinkStats = field(default_factory=LinkStats)
-    find_terms: Callable[[str, str], list[tuple[int, int, int]]] | None = None
+    marker: Marker | None = None
 
-    def marks(self, lang: str, skip: set[int]) -> TermMarks | None:
-        """Term marks for one text in one language, none for the terms in `skip`."""
-        if self.find_terms is None:
+    def marks(self, lang: str, skip: set[int], texts: dict[str, str] | None = None) -> TermMarks | None:
+        """Term marks for one text in one language, none for the terms in `skip`; `texts` (each
+        language of the same rule or entry) limits them to the terms both languages use."""
+        if self.marker is None:
             return None
-        return TermMarks(lambda text: self.find_terms(text, lang), set(skip))
+        allowed = self.marker.agreeing(texts) if texts else None
+        return TermMarks(lambda text: self.marker.find(text, lang), set(skip), allowed and allowed[lang])
 
     def html(self, text: str, marks: TermMarks | None = None, extra: Callable[[str], list[Ref]] | None = None) -> str:
         return linked(text, self.resolve, self.stats, extra, marks)
@@ -151,19 +162,29 @@ class RuleRenderer:
     stale: dict = field(default_factory=dict)  # rule number -> (the edition its Chinese translates, HTML of the English change)
     notes: dict = field(default_factory=dict)  # rule number -> HTML shown under the rule (links to other editions)
     zh_cells: dict = field(default_factory=dict)  # anchor of the rule or example -> HTML of its Chinese cell
+    _family: tuple = ()  # the numbered rule being written (702.19 for 702.19c), and the terms marked in it
+    _marked: dict = field(default_factory=dict)
 
     def rule(self, rule: Rule) -> str:
         """A rule as one grid row: <h4 id=cr702-19c>702.19c</h4><p lang=en>…<p lang=zh>…, then a row
         per example. No wrapper elements, and no </p>: the next cell, heading or the block's end closes
         a paragraph (HTML's own rule), and chapter 7 has some 2,800 cells."""
         number = rule.number
+        family = (number.section, number.rule)
+        if family != self._family:  # 702.19 and its subrules read as one passage: a term once in it
+            self._family, self._marked = family, {lang: set() for lang in self.langs}
         defined = self.defined_in(number)
-        self._terms = {lang: self.linker.marks(lang, defined) for lang in self.langs}
+        texts = {lang: "\n".join([text.text] + [e.text for e in text.examples]) for lang, text in rule.texts.items()
+                 if lang in self.langs}
+        self._terms = {lang: self.linker.marks(lang, defined | self._marked[lang], texts) for lang in self.langs}
         parts = [f'<h4 id="{rule_id(number)}">{number}</h4>', self._cells(rule, -1), self.notes.get(number, "")]
         count = max((len(t.examples) for t in rule.texts.values()), default=0)
         for index in range(count):
             parts.append(self._cells(rule, index, example_id(number, index + 1)))
-        self.marks += sum(marks.count for marks in self._terms.values() if marks)
+        for lang, marks in self._terms.items():
+            if marks:
+                self.marks += marks.count
+                self._marked[lang] |= marks.skip
         return "".join(parts)
 
     def _cells(self, rule: Rule, example: int, element_id: str | None = None) -> str:

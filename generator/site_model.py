@@ -33,7 +33,8 @@ class SiteModel:
 
     @paused_gc
     def __post_init__(self):
-        self.marker = TermMarker(self.termbase)
+        self.marker = TermMarker(self.termbase, [{lang: t.text for lang, t in rule.texts.items()}
+                                                 for rule in (self.current.rules() if self.current else ())])
         parsed = [loaded.parsed for loaded in self.corpus.loaded]
         self.status = {e.date: edition_status(e, parsed) for e in self.editions}
         self.present = {e.date: {r.number for r in e.rules()} | {RuleNumber(s.number) for c in e.chapters

@@ -1,26 +1,28 @@
 """Find termbase terms in running text: longest match, left to right (Aho–Corasick), because
 Chinese has no spaces to split words on. English matches must also start and end at word edges.
 
-Not matched, and kept explicit: terms and words too common to help (TOO_COMMON_TERMS, TOO_COMMON),
-one-character Chinese
-forms (地, 牌: parts of countless words), and forms that belong to more than one term (循环 is
-both the Cycling ability and the cycle action).
+A mark says "this word is the game term", so a term is marked only where it is used as one:
+- not a term the glossary calls obsolete, or says is not game terminology ("During");
+- not inside a card's or another proper name ("Power Play", "Witness Protection", "Event Locator");
+- the longest term wins: a zone is one term with its word "zone" ("command zone");
+- in a rule with both languages, only where both use it (`agreeing`): the translator's choice of
+  the term's Chinese name is the evidence that the English word is the term, and the other way
+  round ("in that case" is not the Case type; 使用 in "use" is not Play).
+Also not marked: the game's basic vocabulary, learnt from the rules (BASIC_SHARE). Never matched:
+short and generic words (TOO_COMMON), one-character Chinese forms (地, 牌: parts of countless
+words), and forms that belong to more than one term (循环 is both the Cycling ability and the
+cycle action).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from collections import Counter
+from dataclasses import dataclass, field
 
 import ahocorasick
 
-from .termbase import Termbase, english_forms, lemma, script_variants
+from .termbase import Term, Termbase, chinese_forms, english_forms
 
-# Terms too common to help: the game's most basic words (every other rule has one; marking them
-# would bury the useful marks and grow chapter 7 by a third), and the field notes' over-links.
-TOO_COMMON_TERMS = frozenset({
-    "ability", "player", "card", "permanent", "creature", "spell", "effect", "object",
-    "control, controller", "can’t", "becomes", "status", "unless", "you, your", "deal", "if",
-})
-TOO_COMMON_LEMMAS = frozenset(lemma(name) for name in TOO_COMMON_TERMS)  # "becomes" is keyed "become"
 # Forms never matched whatever term they belong to: short English words and generic Chinese ones.
 TOO_COMMON = frozenset({
     "x", "y", "a", "an", "it", "its", "is", "be", "or", "and", "the", "to", "of", "in", "on", "for", "with",
@@ -28,23 +30,40 @@ TOO_COMMON = frozenset({
     "你", "你的", "如果", "造成",
 })
 ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+AMBIGUOUS = 0  # the "term" of a form that names several (term ids start at 1)
+PLACEHOLDER = re.compile(r"\[[^\]\n]{1,40}\]")  # "devotion to [color]": a blank, not a word of the text
+NOT_GAME_TERMINOLOGY = re.compile(r"\bnot (?:as |a )?game term", re.I)
+# the capitalised word just before or after a match (a name goes on: "Power Play", "Circle of
+# Protection", "Exchange of Words"), unless it opens a sentence
+NAME_BEFORE = re.compile(r"[^.:!?;“\"(\s]\s+[A-Z][\w’'-]*(?: of| the| and)*[ -]$")
+NAME_AFTER = re.compile(r"(?: of| the| and)*[ -][A-Z]")
+# A term in more of the rules than this is the game's basic vocabulary ("battlefield", "cast"): every
+# reader knows it, and its marks, on every other line, would hide the ones that help.
+BASIC_SHARE = 0.03
 
 
 @dataclass
 class TermMarker:
     termbase: Termbase
+    # the texts of every rule of the edition the pages show (language -> text, per rule), from
+    # which the basic vocabulary is learnt
+    rules: list[dict[str, str]] = field(default_factory=list)
 
     def __post_init__(self):
         self.automata = {}
+        self.basic: set[int] = set()
+        # language -> the terms with a name in it (even one too short or shared to look for)
+        self.named: dict[str, set[int]] = {"en": set(), "zh": set()}
         for lang in ("en", "zh"):
             owners: dict[str, set[int]] = {}
             primary: dict[str, set[int]] = {}  # forms that are a term's own name, not an alias
             for term in self.termbase.terms.values():
                 target = term.redirect or term
-                if lemma(target.en or "") in TOO_COMMON_LEMMAS:
+                if not _marked(target):
                     continue
                 names = _own_names(term, lang)
-                for form in (term.en_forms if lang == "en" else term.zh_forms):
+                for form in _forms(term, lang):
+                    self.named[lang].add(target.id)
                     if self.usable(form, lang):
                         owners.setdefault(form, set()).add(target.id)
                         if form in names:
@@ -53,11 +72,16 @@ class TermMarker:
             for form, ids in sorted(owners.items()):
                 if len(ids) > 1 and len(primary.get(form, ())) == 1:
                     ids = primary[form]
-                if len(ids) == 1:  # a form of several terms is not marked
-                    automaton.add_word(form, (len(form), next(iter(ids))))
+                # a form of several terms is not marked, but as the longest match it still keeps
+                # its words from shorter terms (限制影响范围模式 is not 影响范围)
+                automaton.add_word(form, (len(form), next(iter(ids)) if len(ids) == 1 else AMBIGUOUS))
             if len(automaton):
                 automaton.make_automaton()
                 self.automata[lang] = automaton
+        used = Counter(term for texts in self.rules for term in {t for lang, text in texts.items()
+                                                                  for _, _, t in self.find(text, lang)})
+        # a few chapters say little about what the whole game uses everywhere
+        self.basic = {term for term, rules in used.items() if rules > BASIC_SHARE * max(len(self.rules), 1000)}
 
     def forms(self) -> dict[str, int]:
         """Every form marked, as matched (English lower-cased), with its term: a page's marks carry
@@ -77,20 +101,59 @@ class TermMarker:
             return []
         subject = text.translate(ASCII_LOWER) if lang == "en" else text
         found = []
+        placeholders = [m.span() for m in PLACEHOLDER.finditer(text)] if "[" in text else []
         for end, (length, term_id) in automaton.iter_long(subject):
             start, stop = end - length + 1, end + 1
-            if lang == "en" and (_wordy(subject, start - 1) or _wordy(subject, stop)):
+            if term_id == AMBIGUOUS or term_id in self.basic or any(a <= start < b for a, b in placeholders) or \
+                    lang == "en" and (_wordy(subject, start - 1) or _wordy(subject, stop) or _in_name(text, start, stop)):
                 continue
             found.append((start, stop, term_id))
         return found
+
+    def agreeing(self, texts: dict[str, str]) -> dict[str, set[int]] | None:
+        """The terms that may be marked in each language of one bilingual rule: those both
+        languages use (or that have no name to look for in the other). A name shared by two terms
+        is evidence for neither (模式 is Mode and the multiplayer Option, so "options" in the rule
+        on modes is not marked). None: one language only."""
+        if len(texts) < 2:
+            return None
+        found = {lang: {term for _, _, term in self.find(text, lang)} for lang, text in texts.items()}
+        return {lang: {term for term in found[lang]
+                       if all(term in found[other] or term not in self.named.get(other, ()) for other in texts if other != lang)}
+                for lang in texts}
 
 
 def _wordy(text: str, index: int) -> bool:
     return 0 <= index < len(text) and (text[index].isalnum() or text[index] in "-’'")
 
 
+def _marked(term: Term) -> bool:
+    """Whether a term is marked at all: not obsolete, not "not game terminology"."""
+    if term.obsolete:
+        return False
+    entry = term.glossary.en if term.glossary else None
+    return not (entry and any(NOT_GAME_TERMINOLOGY.search(p) for p in entry.definition))
+
+
+def _forms(term: Term, lang: str) -> set[str]:
+    """A term's forms to match; a zone's English forms also with the word zone ("command zone")."""
+    if lang != "en":
+        return term.zh_forms
+    zone = (term.definitions.get("en") or "").startswith("A zone")
+    return term.en_forms | ({f"{form} zone" for form in term.en_forms if not form.endswith("s")} if zone else set())
+
+
+def _in_name(text: str, start: int, stop: int) -> bool:
+    """A capitalised match is part of a name when a capitalised word goes on right after it, or
+    stands right before it without opening a sentence ("named Drain Power", "Power Play")."""
+    if not text[start].isupper():
+        return False
+    return bool(NAME_AFTER.match(text, stop) or NAME_BEFORE.search(text, max(0, start - 40), start))
+
+
 def _own_names(term, lang: str) -> set[str]:
-    """The forms of a term's own name (not of its aliases), in both scripts for Chinese."""
+    """The forms of a term's own name (not of its aliases), in both scripts for Chinese, where a
+    name's parts are all its own (具有模式的，模式: Modal, Mode)."""
     if lang == "en":
         return english_forms(term.en, term.verb) if term.en else set()
-    return script_variants(term.zh) if term.zh else set()
+    return set(chinese_forms(term.zh)[1]) if term.zh else set()

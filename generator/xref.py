@@ -5,7 +5,9 @@ A dotted number (`702.6`, `601.2f`) is a reference wherever it stands. A bare se
 (`See 718, “Prototype Cards.”`), so `exactly 100 cards`, `PO Box 707` and years stay text.
 From a reference, a run continues through lists (`, and`, `和`, `、` ...), titles (`, “Commander,”`),
 ranges (`601.2f–h`, `119.7–8`, `903.6-11`, `601.2e至g`) and letter lists (`608.3a and b`), and
-every written item becomes its own link. `section 8` and `第8章` refer to chapters.
+every written item becomes its own link. A title quoted right after an item (`506, “General.”`) is
+part of that item's link: it names the rule, it is not running text with terms in it.
+`section 8` and `第8章` refer to chapters.
 """
 from __future__ import annotations
 
@@ -73,6 +75,9 @@ def _run(text: str, first: re.Match) -> tuple[list[Ref], int]:
             continue
         title = TITLE.match(text, at)
         after_title = title.end() if title else at
+        if title:
+            last = refs[-1]
+            refs[-1] = Ref(last.start, title.end() - (text[title.end() - 1] in ",，"), last.target, last.group)
         joiner = JOINER.match(text, after_title)
         if not joiner:
             break

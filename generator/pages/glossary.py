@@ -88,6 +88,7 @@ def pinyin_index(termbase: Termbase) -> str:
 def _entry(term: Term, links: GlossaryLinks, langs, linker: Linker, rule_href) -> str:
     pair = term.glossary
     names, cells, missing = [], [], []
+    definitions = {lang: "\n".join(getattr(pair, lang).definition) for lang in langs if pair and getattr(pair, lang)}
     for lang, tag in langs.items():
         name = term.en if lang == "en" else term.zh
         if name:
@@ -102,7 +103,7 @@ def _entry(term: Term, links: GlossaryLinks, langs, linker: Linker, rule_href) -
             missing.append(lang)
             cells.append(f"<div lang={tag} class=missing>{'暂无中文释义。' if lang == 'zh' else 'No English definition.'}</div>")
             continue
-        marks = linker.marks(lang, {term.id})
+        marks = linker.marks(lang, {term.id}, definitions)
         body = "".join(f"<p>{linker.html(p, marks, links.finder(lang))}</p>" for p in paragraphs)
         cells.append(f"<div lang={tag}>{body}</div>")
     flags = ""

@@ -39,7 +39,7 @@ def chapter_page(model: SiteModel, edition: Edition, chapter, files: "SiteFiles"
     langs = lang_tags(edition)
     rules = chapter_rules(chapter)
     renderer = RuleRenderer(
-        langs, Linker(model.resolver(edition, src), stats, model.marker.find),
+        langs, Linker(model.resolver(edition, src), stats, model.marker),
         defined_in=lambda number: model.defined_in(edition, number),
         stale={s.number: (s.translates, english_change(s, rules.get(s.number))) for s in model.status[edition.date].stale
                if s.number in rules},
@@ -67,7 +67,7 @@ def glossary_page(model: SiteModel, edition: Edition, stats: LinkStats) -> Page:
             return None
         return model.addresses.rule_href(src, term.edition.date, term.rule)
     sections = glossary_sections(model.termbase, lang_tags(edition),
-                                 Linker(model.resolver(edition, src), stats, model.marker.find), rule_href)
+                                 Linker(model.resolver(edition, src), stats, model.marker), rule_href)
     for section in sections:
         section["html"] = page_marks(section["html"])
     return render("chapter.md.j2", src, "词汇表 Glossary", sections=sections, meta=page_meta(model, edition, src))
