@@ -166,9 +166,11 @@ class RuleRenderer:
     _marked: dict = field(default_factory=dict)
 
     def rule(self, rule: Rule) -> str:
-        """A rule as one grid row: <h4 id=cr702-19c>702.19c</h4><p lang=en>…<p lang=zh>…, then a row
-        per example. No wrapper elements, and no </p>: the next cell, heading or the block's end closes
-        a paragraph (HTML's own rule), and chapter 7 has some 2,800 cells."""
+        """A rule as one grid row: <h4 id=cr702-19c><a href=#cr702-19c>702.19c</a></h4><p lang=en>…
+        <p lang=zh-Hans>…, then a row per example. The number is a link to the rule itself (a keyboard
+        stop; cr.js opens the rule's panel from it: its address to copy, its history). No wrapper
+        elements, and no </p>: the next cell, heading or the block's end closes a paragraph (HTML's
+        own rule), and chapter 7 has some 2,800 cells."""
         number = rule.number
         family = (number.section, number.rule)
         if family != self._family:  # 702.19 and its subrules read as one passage: a term once in it
@@ -177,7 +179,8 @@ class RuleRenderer:
         texts = {lang: "\n".join([text.text] + [e.text for e in text.examples]) for lang, text in rule.texts.items()
                  if lang in self.langs}
         self._terms = {lang: self.linker.marks(lang, defined | self._marked[lang], texts) for lang in self.langs}
-        parts = [f'<h4 id="{rule_id(number)}">{number}</h4>', self._cells(rule, -1), self.notes.get(number, "")]
+        anchor = rule_id(number)
+        parts = [f'<h4 id="{anchor}"><a href="#{anchor}">{number}</a></h4>', self._cells(rule, -1), self.notes.get(number, "")]
         count = max((len(t.examples) for t in rule.texts.values()), default=0)
         for index in range(count):
             parts.append(self._cells(rule, index, example_id(number, index + 1)))

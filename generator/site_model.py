@@ -113,5 +113,6 @@ def script_of(edition: Edition) -> str:
 
 
 def lang_tags(edition: Edition) -> dict[str, str]:
-    """Language -> HTML lang tag of its cells (the site's own language is zh, Simplified)."""
-    return {"en": "en", "zh": "zh-Hant" if script_of(edition) == "Hant" else "zh"}
+    """Language -> HTML lang tag of its cells: the script is part of a Chinese tag (zh-Hans,
+    zh-Hant), for screen readers, fonts and the search's Chinese."""
+    return {"en": "en", "zh": "zh-Hant" if script_of(edition) == "Hant" else "zh-Hans"}

@@ -201,17 +201,33 @@ def test_term_tooltip_by_keyboard_and_after_navigation(page, seed_url):
     page.click(".md-nav__link:has-text('Card Types')")  # instant navigation
     page.wait_for_url(seed_url + "cr/3/")
     mark = _term(page, "武具")
-    assert mark.get_attribute("tabindex") is None  # not until the reader uses the keyboard
-    page.keyboard.press("Tab")
-    assert mark.get_attribute("tabindex") == "0"
-    mark.focus()
+    assert mark.get_attribute("tabindex") is None  # not a keyboard stop until the focus comes near
+    number = page.locator("h4#cr301-3 a")  # the rule's own number, a link: the first stop of the rule
+    number.focus()
+    assert mark.get_attribute("tabindex") == "0" and number.evaluate("a => a.hash") == "#cr301-3"
+    for _ in range(60):  # Tab through the rule (and the definitions of its marks) to the mark
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.closest('h4#cr301-3 ~ *, #cr-pop') !== null"), \
+            page.evaluate("document.activeElement.outerHTML.slice(0, 200)")
+        if mark.evaluate("m => m === document.activeElement"):
+            break
+    assert mark.evaluate("m => m === document.activeElement")
     pop = page.locator("#cr-pop")
     pop.wait_for(state="visible")
     assert "Equipment" in pop.inner_text()
     assert mark.get_attribute("aria-describedby") == "cr-pop"
+    page.keyboard.press("Tab")  # into the definition: its glossary link, then its close button
+    assert page.evaluate("document.activeElement.matches('#cr-pop a.cr-term-more')")
     page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.matches('#cr-pop .cr-pop__close')")
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Shift+Tab")  # and back to the mark
+    assert mark.evaluate("m => m === document.activeElement") and pop.is_visible()
     page.keyboard.press("Escape")
     pop.wait_for(state="hidden")
+    assert mark.evaluate("m => m === document.activeElement")  # Escape leaves the reader where they were
+    page.keyboard.press("Tab")  # with the definition closed, Tab goes on to the next stop of the text
+    assert page.evaluate("document.activeElement.closest('.rules') !== null") and not mark.evaluate("m => m === document.activeElement")
 
 
 def test_term_tooltip_follows_the_display_mode(page, seed_url):
@@ -233,7 +249,7 @@ def test_traditional_script_switches_persists_and_keeps_tooltips(page, seed_url)
     page.wait_for_function("() => document.querySelector('h4#cr301-5 + [lang=en] + [lang^=zh]').textContent.includes('副類別')")
     assert zh.get_attribute("lang") == "zh-Hant"
     assert "詞" in page.inner_text(".md-sidebar--primary")  # navigation too (词汇表 -> 詞…表)
-    page.locator(rule("301.5c", ZH + " u"), has_text="副類別").first.hover()
+    page.locator(rule("301.5", ZH + " u"), has_text="副類別").first.hover()
     pop = page.locator("#cr-pop")
     pop.wait_for(state="visible")
     assert "副類別" in pop.inner_text() and "subtype" in pop.inner_text()
@@ -245,7 +261,8 @@ def test_traditional_script_switches_persists_and_keeps_tooltips(page, seed_url)
     assert page.locator(".cr-scripts button[data-script='hant']").get_attribute("aria-pressed") == "true"
     with page.expect_navigation():  # back to Simplified: the page reloads, as built
         page.click(".cr-scripts button[data-script='hans']")
-    page.wait_for_function("() => document.querySelector('h4#cr901-1 + [lang=en] + [lang^=zh]').lang === 'zh'")
+    page.wait_for_function("() => document.querySelector('h4#cr901-1 + [lang=en] + [lang^=zh]').lang === 'zh-Hans'")
+    assert page.evaluate("document.documentElement.lang") == "zh-Hans"
 
 
 def test_2009_source_in_its_own_script_until_simplified_is_chosen(page, seed_url):

@@ -65,9 +65,9 @@ def test_preview_tooltip_and_display_modes(page, urls, builder):
     assert "Combat Damage Step" in pop.inner_text()
     page.mouse.move(5, 5)
     pop.wait_for(state="hidden")
-    page.locator("h4#cr702-19b + [lang=en] u", has_text="blocking creature").first.hover()
+    page.locator("h4#cr702-19b + [lang=en] u", has_text="lethal damage").first.hover()
     pop.wait_for(state="visible")
-    assert "Blocking Creature" in pop.inner_text() and "进行阻挡的生物" in pop.inner_text()
+    assert "Lethal Damage" in pop.inner_text() and "致命伤害" in pop.inner_text()
     page.mouse.move(5, 5)
     page.click(".cr-modes button[data-mode='en']")
     assert not page.locator("h4#cr702-19c + [lang=en] + [lang^=zh]").is_visible()
@@ -126,9 +126,9 @@ def test_offline_bundle_from_file_with_nothing_fetched_outside(browser, sites, b
         assert "Combat Damage Step" in pop.inner_text()
         page.mouse.move(5, 5)
         pop.wait_for(state="hidden")
-        page.locator("h4#cr702-19b + [lang=en] u", has_text="blocking creature").first.hover()  # a term
+        page.locator("h4#cr702-19b + [lang=en] u", has_text="lethal damage").first.hover()  # a term
         pop.wait_for(state="visible")
-        assert "进行阻挡的生物" in pop.inner_text()
+        assert "致命伤害" in pop.inner_text()
         page.mouse.move(5, 5)
         page.click(".cr-modes button[data-mode='zh']")
         assert not page.locator("h4#cr702-19c + [lang=en]").is_visible()

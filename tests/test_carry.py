@@ -122,15 +122,15 @@ def test_a_rules_history_opens_from_its_number_and_an_old_number_lands_on_todays
     try:
         page.goto(carried_url + "cr/7/#cr724-6")
         page.click("h4#cr724-6")  # moved from 723.6 in 2024
-        panel = page.locator("h4#cr724-6 ~ .cr-history").first
+        panel = page.locator("h4#cr724-6 ~ .cr-panel .cr-history").first
         panel.wait_for()
         assert "2023-11-17 · 723.6" in panel.inner_text() and "2024-02-02 · 724.6" in panel.inner_text()
         page.click("h4#cr701-34a")  # edited: the older version shows what changed
-        edited = page.locator("h4#cr701-34a ~ .cr-history").first
+        edited = page.locator("h4#cr701-34a ~ .cr-panel .cr-history").first
         edited.wait_for()
         assert edited.locator("ins, del").count() > 0 and "译自 2023-11-17" in edited.inner_text()
         page.click("h4#cr724-6")
-        assert page.locator("h4#cr724-6 ~ .cr-history").count() == 0  # closed again
+        assert page.locator("h4#cr724-6 ~ .cr-panel").count() == 0  # closed again
         page.goto(carried_url + "go/#2023-11-17/723.6")  # a number of the older edition
         page.wait_for_url(carried_url + "cr/7/#cr724-6")
         page.goto(carried_url + "go/#1999-01-01/100.1")
@@ -147,4 +147,4 @@ def test_glossary_entries_carry_their_chinese_too(carried, carried_site):
     assert "Day" in stale and len(stale) == 16  # their English definitions changed
     glossary = (carried_site / "cr" / "glossary" / "index.html").read_text(encoding="utf-8")
     day = glossary[glossary.index('id="g-day"'):][:600]
-    assert "译自 2023-11-17" in day and "<span lang=zh>" in day
+    assert "译自 2023-11-17" in day and "<span lang=zh-Hans>" in day

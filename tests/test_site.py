@@ -56,7 +56,7 @@ def test_older_editions_are_labelled_and_apart(seed_site):
     assert 'href="#cr702-19j"' in html
     assert '<span class=xm>601.2b</span>' in html
     current = (seed_site / "cr" / "3" / "index.html").read_text(encoding="utf-8")
-    assert 'admonition-title">旧版规则' not in current and '<p lang=zh>' in current
+    assert 'admonition-title">旧版规则' not in current and '<p lang=zh-Hans>' in current
     assert "生效日期 Effective" in current and "2023-11-17" in current
 
 

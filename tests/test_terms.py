@@ -56,7 +56,7 @@ def test_too_common_is_explicit():
 
 def _blocks(html):
     """(anchor, the cells after the rule's heading up to the next heading)."""
-    return re.findall(r'<h4 id="(cr[\w-]+)">[^<]*</h4>(.*?)(?=<h4 |\n</div>)', html, re.S)
+    return re.findall(r'<h4 id="(cr[\w-]+)"><a [^>]*>[^<]*</a></h4>(.*?)(?=<h4 |\n</div>)', html, re.S)
 
 
 def _forms(site):
@@ -119,12 +119,12 @@ def test_definitions_are_stored_once_per_site(seed_site):
 def test_glossary_page_every_term_with_pinyin_index(seed_site, seed_terms):
     html = (seed_site / "cr" / "glossary" / "index.html").read_text(encoding="utf-8")
     assert html.count("<div class=g>") == len(seed_terms.terms)
-    assert 'id="g-equipment"' in html and "<span lang=zh>武具</span>" in html
+    assert 'id="g-equipment"' in html and "<span lang=zh-Hans>武具</span>" in html
     assert 'href="../3/#cr301-5"' in html  # the defining rule is linked
     index = html[html.index('id="g--pinyin"'):]
     assert '<a href="#g-equipment" title="wu ju">武具</a>' in index
     banding = html[html.index('id="g-banding"'):][:1500]
-    assert "异体 Variants: 結合" in banding and "<span lang=zh>结合</span>" in banding  # Traditional variant listed
+    assert "异体 Variants: 結合" in banding and "<span lang=zh-Hans>结合</span>" in banding  # Traditional variant listed
 
 
 def test_full_glossary_page(full_site):
@@ -133,7 +133,7 @@ def test_full_glossary_page(full_site):
     for anchor, zh in (("g-color-identity", "标识色"), ("g-provoke", "挑拨"), ("g-active-player-nonactive-player-order",
                                                                             "主动牌手先决定的顺序")):
         entry = html[html.index(f'id="{anchor}"'):][:400]
-        assert f"<span lang=zh>{zh}</span>" in entry
+        assert f"<span lang=zh-Hans>{zh}</span>" in entry
     assert "已废止 Obsolete" in html[html.index('id="g-bury"'):][:300]
     # anchors from the first alias ("Banding, “Bands with Other”"), the whole name when that is taken
     assert 'id="g-banding"' in html and 'id="g-kicker"' in html and 'id="g-active-player"' in html

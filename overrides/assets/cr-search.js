@@ -388,8 +388,7 @@
     open_.addEventListener("click", open);
     var header = document.querySelector(".md-header__inner");
     if (header) {
-      var modes = header.querySelector(".cr-modes");
-      header.insertBefore(open_, modes || null);
+      header.insertBefore(open_, header.querySelector(":scope > .cr-display"));
     } else {
       open_.classList.add("cr-search-button--floating");
       document.body.appendChild(open_);

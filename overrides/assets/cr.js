@@ -63,13 +63,28 @@
     return group;
   }
 
+  /* The header's display settings: the mode and the script. On a wide screen they stand in the
+   * header; on a phone one button opens them (the title keeps its room, every target is 44 px). */
   function modeSwitch() {
     if (document.querySelector(".cr-modes")) { setMode(currentMode()); return; }
     var header = document.querySelector(".md-header__inner");
     if (!header) { return; }
-    var group = buttonGroup("cr-modes", "显示模式 Display mode", "mode", MODES, setMode);
+    var display = element("div", { "class": "cr-display" });
+    var toggle = display.appendChild(element("button", { type: "button", "class": "cr-display__toggle",
+      "aria-expanded": "false", "aria-controls": "cr-display", "aria-label": "显示设置 Display settings" }, "文A"));
+    var panel = display.appendChild(element("div", { "class": "cr-display__panel", id: "cr-display" }));
+    panel.appendChild(buttonGroup("cr-modes", "显示模式 Display mode", "mode", MODES, setMode));
+    function open(yes) {
+      display.classList.toggle("cr-display--open", yes);
+      toggle.setAttribute("aria-expanded", String(yes));
+    }
+    toggle.addEventListener("click", function () { open(!display.classList.contains("cr-display--open")); });
+    document.addEventListener("click", function (event) { if (!display.contains(event.target)) { open(false); } });
+    document.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && display.classList.contains("cr-display--open")) { open(false); toggle.focus(); }
+    });
     var search = header.querySelector(".md-search");
-    header.insertBefore(group, search || null);
+    header.insertBefore(display, search || null);
     setMode(currentMode());
   }
 
@@ -114,6 +129,7 @@
     document.querySelectorAll(".cr-scripts button").forEach(function (b) {
       b.setAttribute("aria-pressed", String(b.dataset.script === wanted));
     });
+    html.lang = wanted === "hant" ? "zh-Hant" : "zh-Hans";
     if (wanted === here || html.dataset.crScript === wanted) { return; }
     html.dataset.crScript = wanted;
     var page = pageInfo(), mapName = wanted === "hant" ? "s2t" : "t2s";
@@ -212,28 +228,81 @@
   /* A long page lays itself out after the browser has scrolled to the address's rule (blocks off
    * screen are estimated until they come near, fonts arrive late), which can move the rule away
    * from where the browser put it. So for about a second the rule is put back under the header
-   * whenever the layout moves it; as soon as anything else scrolls the page (the reader, a find
-   * in the page), it is left alone. */
-  function settleOnTarget() {
-    var id = decodeURIComponent(location.hash.slice(1));
-    var target = id && document.getElementById(id);
-    if (!target) { return; }
-    var frames = 0, placedAt, scrolledTo;
+   * (or `offset` pixels from the top of the screen) whenever the layout moves it; as soon as
+   * anything else scrolls the page (the reader, a find in the page), it is left alone. */
+  function settle(target, offset) {
+    var frames = 0, placedAt, scrolledTo, hash = location.hash;
     function place() {
-      target.scrollIntoView();
+      if (offset === undefined) { target.scrollIntoView(); }
+      else { window.scrollBy(0, target.getBoundingClientRect().top - offset); }
       placedAt = target.getBoundingClientRect().top + window.scrollY;  /* where it is in the page */
       scrolledTo = window.scrollY;
     }
     place();
     (function check() {
-      if (++frames > 60 || decodeURIComponent(location.hash.slice(1)) !== id) { return; }
+      if (++frames > 60 || location.hash !== hash || !target.isConnected) { return; }
       var at = target.getBoundingClientRect().top + window.scrollY;
       if (Math.abs(at - placedAt) > 1) { place(); }  /* the layout moved it */
-      else if (Math.abs(window.scrollY - scrolledTo) > 1) { return; }  /* someone else scrolled */
+      else if (Math.abs(window.scrollY - scrolledTo) > 1) {  /* someone else scrolled: */
+        if (frames > 10) { return; }  /* the reader, or a find in the page */
+        place();  /* the browser or the theme, putting back an offset of its own */
+      }
       requestAnimationFrame(check);
     })();
   }
-  window.addEventListener("load", function () { setTimeout(settleOnTarget, 0); });
+
+  function settleOnTarget() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    var target = id && document.getElementById(id);
+    if (target) { settle(target); }
+  }
+
+  /* ---- Back returns to the exact place ---------------------------------------------------------
+   * A scroll offset (the browser's own, or Material's for instant navigation) lands elsewhere on a
+   * long page once the blocks above it have their real heights. So the place is kept as "this
+   * heading, this far from the top of the screen", per page, and put back after Back or Forward. */
+  var PLACE = "cr-place:", cameBack = null;
+
+  function placeKey() { return PLACE + location.pathname + location.search; }
+
+  function headingAtTop() {
+    var headings = document.querySelectorAll(".rules > h4[id], .g > h4[id], .md-content h2[id]");
+    var header = document.querySelector(".md-header");
+    var top = (header ? Math.max(0, header.getBoundingClientRect().bottom) : 0) + 1;
+    var low = 0, high = headings.length - 1, found = 0;
+    while (low <= high) {  /* the last heading at or above the top of the screen (they come in page order) */
+      var middle = (low + high) >> 1;
+      if (headings[middle].getBoundingClientRect().top <= top) { found = middle; low = middle + 1; } else { high = middle - 1; }
+    }
+    var heading = headings[found];
+    return heading ? { id: heading.id, offset: heading.getBoundingClientRect().top } : null;
+  }
+
+  function savePlace() {
+    var place = headingAtTop();
+    try { if (place) { sessionStorage.setItem(placeKey(), JSON.stringify(place)); } } catch (e) {}
+  }
+
+  /* After Back or Forward: the saved heading at its saved distance from the top; true if done. */
+  function restorePlace() {
+    var place = null;
+    try { place = JSON.parse(sessionStorage.getItem(placeKey()) || "null"); } catch (e) {}
+    var target = place && document.getElementById(place.id);
+    if (!target) { return false; }
+    settle(target, place.offset);
+    return true;
+  }
+
+  var saving = null;
+  window.addEventListener("scroll", function () { clearTimeout(saving); saving = setTimeout(savePlace, 150); }, { passive: true });
+  window.addEventListener("click", savePlace, true);  /* before instant navigation changes the address */
+  window.addEventListener("pagehide", savePlace);
+  /* instant navigation: a Back to another page shows it a moment later, without a load */
+  window.addEventListener("popstate", function () { cameBack = { path: location.pathname, at: Date.now() }; });
+  window.addEventListener("load", function () {
+    var entry = performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
+    setTimeout(function () { if (!(entry && entry.type === "back_forward" && restorePlace())) { settleOnTarget(); } }, 0);
+  });
 
   function goPage() {
     var box = document.getElementById("cr-go");
@@ -325,18 +394,25 @@
   }
 
 
-  /* ---- previews -------------------------------------------------------------------------- */
-  var pop = null, showing = null, hideTimer = null, showTimer = null, touchOpened = null;
+  /* ---- the pop-up: a rule's preview or a term's definition ---------------------------------------
+   * One box for the page, placed above or below its link, whichever has room, never off screen. It
+   * closes with its close button, Escape, a tap or click elsewhere, or when its link scrolls away;
+   * the keyboard goes into it with Tab from its link and back out. On touch, the first tap on a
+   * rule link previews it, with a "go to rule" action; a second tap follows the link. */
+  var pop = null, popBody = null, showing = null, hideTimer = null, showTimer = null, touchOpened = null, quiet = false;
 
   function popover() {
     if (!pop) {
-      pop = document.createElement("div");
-      pop.className = "cr-pop md-typeset";
-      pop.id = "cr-pop";
-      pop.setAttribute("role", "tooltip");
+      pop = element("div", { "class": "cr-pop md-typeset", id: "cr-pop", role: "dialog", "aria-label": "预览 Preview" });
       pop.hidden = true;
+      popBody = pop.appendChild(element("div", { "class": "cr-pop__body" }));
+      var close = pop.appendChild(element("button", { type: "button", "class": "cr-pop__close", "aria-label": "关闭 Close" }, "×"));
+      close.addEventListener("click", function () { closePop(true); });
       pop.addEventListener("mouseenter", function () { clearTimeout(hideTimer); });
       pop.addEventListener("mouseleave", scheduleHide);
+      pop.addEventListener("focusout", function (event) {
+        if (!pop.contains(event.relatedTarget) && event.relatedTarget !== showing) { scheduleHide(); }
+      });
       document.body.appendChild(pop);
     }
     return pop;
@@ -376,13 +452,13 @@
     var data = page && CR.data[page.dataset.edition + "/" + Math.floor(Number(n.section) / 100)];
     var texts = data && data[number];
     if (!texts) { return null; }
-    var langs = ["en", "zh"], cells = "";
+    var langs = ["en", nativeScript() === "hant" ? "zh-Hant" : "zh-Hans"], cells = "";
     langs.forEach(function (lang, i) {
       cells += texts[i] === null
-        ? '<div lang="' + lang + '" class="missing">' + (lang === "zh" ? "暂无中文翻译。" : "No English text.") + "</div>"
+        ? '<div lang="' + lang + '" class="missing">' + (i ? "暂无中文翻译。" : "No English text.") + "</div>"
         : '<div lang="' + lang + '">' + texts[i] + "</div>";
     });
-    var missing = langs.filter(function (l, i) { return texts[i] === null; }).map(function (l) { return " no-" + l; });
+    var missing = langs.filter(function (l, i) { return texts[i] === null; }).map(function (l) { return " no-" + l.slice(0, 2); });
     return '<div class="tx' + missing.join("") + '">' + cells + "</div>";
   }
 
@@ -397,16 +473,18 @@
     var pending = Object.keys(chapters);
     function render() {
       if (showing !== link) { return; }
+      var base = link.getAttribute("href").replace(/#.*$/, "");
       var parts = numbers.map(function (number) {
         var body = ruleHtml(number);
-        return body && '<div class="cr-pop-rule"><a class="cr-pop-n" href="' + link.getAttribute("href")
-          .replace(/#.*$/, "") + "#" + anchorOf(parseAddress(number)) + '">' + number + "</a>" + body + "</div>";
+        return body && '<div class="cr-pop-rule"><a class="cr-pop-n" href="' + base + "#" + anchorOf(parseAddress(number)) +
+          '">' + number + "</a>" + body + "</div>";
       }).filter(Boolean);
-      var box = popover();
-      box.innerHTML = parts.length ? parts.join("") : "<p>" + numbers.join(", ") + "</p>";
-      var mapName = wantedScript() === "hant" ? "s2t" : "t2s";
-      if (document.documentElement.dataset.crScript && CR.maps[mapName]) { convertText(box, CR.maps[mapName]); }
-      place(box, link);
+      popover().setAttribute("aria-label", "规则 Rule " + numbers.join(", "));
+      popBody.innerHTML = parts.length ? parts.join("") : "<p>" + numbers.join(", ") + "</p>";
+      var go = element("a", { href: link.getAttribute("href"), "class": "cr-pop__go" }, "前往规则 Go to rule " + refOf(link) + " →");
+      popBody.appendChild(element("p")).appendChild(go);
+      inWantedScript(popBody);
+      place(pop, link);
     }
     showing = link;
     if (!pending.length || !page) { render(); return; }
@@ -414,6 +492,12 @@
     pending.forEach(function (chapter) {
       loadChapter(page.dataset.edition, chapter, function () { left -= 1; if (!left) { render(); } });
     });
+  }
+
+  /* The pop-up's text in the script the reader chose (previews come in the page's own). */
+  function inWantedScript(box) {
+    var mapName = wantedScript() === "hant" ? "s2t" : "t2s";
+    if (document.documentElement.dataset.crScript && CR.maps[mapName]) { convertText(box, CR.maps[mapName]); }
   }
 
   /* ---- term tooltips --------------------------------------------------------------------- */
@@ -449,50 +533,68 @@
     loadTerms(function () {
       if (showing !== mark) { return; }
       var term = CR.termData[termId(mark)];
-      var box = popover();
-      box.textContent = "";
-      if (!term) { box.appendChild(element("p", {}, mark.textContent)); } else {
+      popover().setAttribute("aria-label", "术语 Term " + mark.textContent);
+      popBody.textContent = "";
+      if (!term) { popBody.appendChild(element("p", {}, mark.textContent)); } else {
         var names = element("p", { "class": "cr-term-names" });
         if (term[0]) { names.appendChild(element("b", { lang: "en" }, term[0])); }
-        var hant = wantedScript() === "hant";
-        if (term[1]) { names.appendChild(element("b", { lang: "zh" }, hant ? term[5] : term[1])); }
-        box.appendChild(names);
+        var hant = wantedScript() === "hant", zh = hant ? "zh-Hant" : "zh-Hans";
+        if (term[1]) { names.appendChild(element("b", { lang: zh }, hant ? term[5] : term[1])); }
+        popBody.appendChild(names);
         var texts = element("div", { "class": "tx" + (term[2] ? "" : " no-en") + (term[3] ? "" : " no-zh") });
         texts.appendChild(element("div", term[2] ? { lang: "en" } : { lang: "en", "class": "missing" },
           term[2] || "No English definition."));
-        texts.appendChild(element("div", term[3] ? { lang: "zh" } : { lang: "zh", "class": "missing" },
+        texts.appendChild(element("div", term[3] ? { lang: zh } : { lang: zh, "class": "missing" },
           (hant ? term[6] : term[3]) || "暂无中文释义。"));
-        box.appendChild(texts);
-        var more = element("a", { href: root() + term[4], "class": "cr-term-more" },
-          "词汇表 Glossary →");
-        box.appendChild(element("p")).appendChild(more);
+        popBody.appendChild(texts);
+        var more = element("a", { href: root() + term[4], "class": "cr-term-more cr-pop__go" }, "词汇表 Glossary →");
+        popBody.appendChild(element("p")).appendChild(more);
       }
-      var mapName = wantedScript() === "hant" ? "s2t" : "t2s";
-      if (document.documentElement.dataset.crScript && CR.maps[mapName]) { convertText(box, CR.maps[mapName]); }
-      place(box, mark);
+      inWantedScript(popBody);
+      place(pop, mark);
     });
   }
 
+  /* Below the link if the box fits there, else above if it fits there, else on the roomier side
+   * with its height cut to the room (it scrolls); across, within the screen. */
   function place(box, anchor) {
     box.hidden = false;
-    var rect = anchor.getBoundingClientRect();
-    var left = Math.max(8, Math.min(rect.left + window.scrollX,
-      window.scrollX + document.documentElement.clientWidth - box.offsetWidth - 8));
-    box.style.left = left + "px";
-    box.style.top = (rect.bottom + window.scrollY + 6) + "px";
+    box.style.maxHeight = "";
+    var rect = anchor.getBoundingClientRect(), root = document.documentElement, gap = 6, margin = 8;
+    var header = document.querySelector(".md-header");
+    var top = Math.max(0, header ? header.getBoundingClientRect().bottom : 0);
+    var below = root.clientHeight - rect.bottom - gap - margin, above = rect.top - top - gap - margin;
+    var natural = box.offsetHeight, downward = natural <= below || below >= above;
+    var room = Math.max(downward ? below : above, 60);
+    if (natural > room) { box.style.maxHeight = room + "px"; }
+    var y = downward ? rect.bottom + gap : rect.top - gap - box.offsetHeight;
+    var x = Math.max(margin, Math.min(rect.left, root.clientWidth - box.offsetWidth - margin));
+    box.style.left = (x + window.scrollX) + "px";
+    box.style.top = (y + window.scrollY) + "px";
+    box.dataset.side = downward ? "below" : "above";
     anchor.setAttribute("aria-describedby", box.id);
+    anchor.setAttribute("aria-expanded", "true");
   }
 
   function hide() {
     if (pop) { pop.hidden = true; }
-    if (showing) { showing.removeAttribute("aria-describedby"); }
+    if (showing) { showing.removeAttribute("aria-describedby"); showing.removeAttribute("aria-expanded"); }
     showing = null;
     touchOpened = null;
   }
 
+  /* Close at the reader's request; the keyboard goes back to the link that opened it. */
+  function closePop(refocus) {
+    var from = showing, inside = pop && pop.contains(document.activeElement);
+    clearTimeout(showTimer);
+    hide();
+    if (refocus && inside && from) { quiet = true; from.focus({ preventScroll: true }); quiet = false; }
+  }
+
   function scheduleHide() { clearTimeout(showTimer); clearTimeout(hideTimer); hideTimer = setTimeout(hide, 250); }
 
-  /* A link to a rule: its anchor is #cr<number> (no class on it: chapter 7 has thousands). */
+  /* A link to a rule: its anchor is #cr<number> (no class on it: chapter 7 has thousands); a rule's
+   * own number (in its heading) opens the rule's panel, not a preview. */
   var RULE_HREF = /#cr(\d{3})(?:-(\d{1,3})([a-z]?))?$/;
 
   function refOf(link) {
@@ -502,7 +604,33 @@
 
   function xrefOf(target) {
     var link = target && target.closest ? target.closest("a[href]") : null;
-    return link && refOf(link) && link.closest(".rules, .tx, .cr-pop") ? link : null;
+    return link && refOf(link) && link.closest(".rules, .tx, .cr-pop") && link.parentNode.tagName !== "H4" &&
+      !link.classList.contains("cr-pop__go") ? link : null;
+  }
+
+  /* Tab from the link into the open pop-up, and from its last control on to what follows the link. */
+  function tabThroughPop(event) {
+    if (event.key !== "Tab" || !pop || pop.hidden || !showing) { return; }
+    var stops = Array.prototype.filter.call(pop.querySelectorAll("a[href], button"), function (e) { return e.offsetParent; });
+    var active = document.activeElement, inside = pop.contains(active);
+    if (!stops.length || (!inside && active !== showing)) { return; }
+    if (!inside && !event.shiftKey) { event.preventDefault(); stops[0].focus(); }
+    else if (inside && event.shiftKey && active === stops[0]) { event.preventDefault(); showing.focus(); }
+    else if (inside && !event.shiftKey && active === stops[stops.length - 1]) {
+      event.preventDefault();
+      var from = showing;
+      hide();
+      focusAfter(from);
+    }
+  }
+
+  function focusAfter(from) {
+    var all = document.querySelectorAll("a[href], button, input, [tabindex='0']");
+    var found = false;
+    for (var i = 0; i < all.length; i++) {
+      if (found && all[i].offsetParent && !(pop && pop.contains(all[i]))) { all[i].focus(); return; }
+      if (all[i] === from) { found = true; }
+    }
   }
 
   function listen() {
@@ -518,23 +646,39 @@
     function tipTarget(target) { return xrefOf(target) || termOf(target); }
     document.addEventListener("mouseover", function (event) {
       var target = tipTarget(event.target);
-      if (!target || target === showing) { return; }
+      if (!target || target === showing || lastPointer === "touch") { return; }
       clearTimeout(hideTimer);
       clearTimeout(showTimer);
       showTimer = setTimeout(function () { show(target); }, 120);
     });
-    document.addEventListener("mouseout", function (event) { if (tipTarget(event.target)) { scheduleHide(); } });
-    document.addEventListener("focusin", function (event) {
-      if (tipTarget(event.target)) { clearTimeout(hideTimer); show(event.target); }
+    document.addEventListener("mouseout", function (event) {
+      if (tipTarget(event.target) && lastPointer !== "touch") { scheduleHide(); }
     });
-    document.addEventListener("focusout", function (event) { if (tipTarget(event.target)) { scheduleHide(); } });
-    document.addEventListener("keydown", function (event) { if (event.key === "Escape") { hide(); } });
-    /* Touch: the first tap shows the preview, a second tap on the same link follows it. */
+    document.addEventListener("focusin", function (event) {
+      reachMarks(event.target);
+      if (pop && pop.contains(event.target)) { clearTimeout(hideTimer); return; }  /* moving within the pop-up */
+      if (!quiet && tipTarget(event.target) && lastPointer !== "touch") { clearTimeout(hideTimer); show(event.target); }
+    });
+    document.addEventListener("focusout", function (event) {
+      if (tipTarget(event.target) && !(pop && pop.contains(event.relatedTarget))) { scheduleHide(); }
+    });
+    document.addEventListener("keydown", function (event) {
+      if (event.key === "Escape") { closePop(true); }
+      tabThroughPop(event);
+      if ((event.key === "Enter" || event.key === " ") && termOf(event.target)) { event.preventDefault(); termTip(event.target); }
+    });
     var lastPointer = "mouse";
     document.addEventListener("pointerdown", function (event) { lastPointer = event.pointerType; }, true);
+    document.addEventListener("keydown", function () { lastPointer = "keyboard"; }, true);
     document.addEventListener("click", function (event) {
       var heading = event.target.closest && event.target.closest(".rules > h4[id]");
-      if (heading) { history.replaceState(null, "", "#" + heading.id); toggleHistory(heading); return; }
+      if (heading) {
+        event.preventDefault();
+        hide();
+        history.replaceState(history.state, "", "#" + heading.id);  /* the reader chose this rule */
+        toggleRulePanel(heading);
+        return;
+      }
       var mark = termOf(event.target);
       if (mark) { termTip(mark); return; }
       var link = xrefOf(event.target);
@@ -545,35 +689,97 @@
         touchOpened = link;
       }
     });
+    /* a pop-up whose link has scrolled out of sight covers text for nothing */
+    window.addEventListener("scroll", function () {
+      if (!showing || !pop || pop.hidden) { return; }
+      var rect = showing.getBoundingClientRect();
+      if (rect.bottom < 0 || rect.top > document.documentElement.clientHeight) { hide(); }
+    }, { passive: true });
     window.addEventListener("hashchange", function () { followHash(); settleOnTarget(); });
   }
 
-  /* Term marks are <u> (short: chapter 7 has thousands). They become keyboard stops when the
-   * reader first presses Tab (before focus moves), so that loading a page does not pay for
-   * thousands of attribute changes that only keyboard users need. */
-  var keyboard = false;
-
-  function focusableTerms() {
-    if (!keyboard) { return; }
-    document.querySelectorAll(".rules u:not([tabindex]), .tx u:not([tabindex])").forEach(function (mark) {
-      mark.tabIndex = 0;
-      mark.setAttribute("role", "term");
+  /* Term marks are <u> (short: chapter 7 has thousands), and keyboard stops only near the focus:
+   * when focus comes into a block of rules (or glossary entries), that block's marks and its
+   * neighbours' become stops, so Tab reaches every mark in reading order without making thousands
+   * of stops when the page loads. */
+  function reachMarks(target) {
+    var block = target && target.closest ? target.closest(".rules, .cr-glossary") : null;
+    if (!block) { return; }
+    [block.previousElementSibling, block, block.nextElementSibling].forEach(function (near) {
+      if (!near || !near.matches(".rules, .cr-glossary") || near.dataset.crReach) { return; }
+      near.dataset.crReach = "1";
+      near.querySelectorAll("u").forEach(function (mark) {
+        mark.tabIndex = 0;
+        mark.setAttribute("role", "button");
+        mark.setAttribute("aria-haspopup", "dialog");
+      });
     });
   }
 
-  /* ---- a rule's history, opened from its number ---------------------------------------------- */
-  function toggleHistory(heading) {
+  /* ---- a rule's panel, opened from its number: its permanent address to copy, its history ------- */
+  function toggleRulePanel(heading) {
+    var number = heading.textContent.trim(), link = heading.querySelector("a");
+    if (heading.crPanel) {
+      heading.crPanel.remove();
+      heading.crPanel = null;
+      if (link) { link.setAttribute("aria-expanded", "false"); }
+      return;
+    }
+    var panel = element("div", { "class": "cr-panel", role: "region", "aria-label": "规则 Rule " + number });
+    var address = permanentAddress(heading);
+    var row = panel.appendChild(element("p", { "class": "cr-copy" }));
+    var field = row.appendChild(element("input", { type: "text", readonly: "", value: address,
+                                                   "aria-label": "规则 " + number + " 的永久链接 Permanent link to rule " + number }));
+    var button = row.appendChild(element("button", { type: "button" }, "复制链接 Copy link"));
+    var said = row.appendChild(element("span", { "class": "cr-copy__said", role: "status" }));
+    field.addEventListener("focus", function () { field.select(); });
+    button.addEventListener("click", function () {
+      copyText(address, field, function (done) { said.textContent = done ? "已复制 Copied" : "请手动复制 Select and copy"; });
+    });
+    var next = heading.nextElementSibling;
+    while (next && next.tagName !== "H4") { next = next.nextElementSibling; }
+    heading.parentNode.insertBefore(panel, next);
+    heading.crPanel = panel;
+    if (link) { link.setAttribute("aria-expanded", "true"); }
+    addHistory(heading, panel);
+  }
+
+  /* The address that keeps finding this rule: a rule of the current edition through the go page
+   * with its edition (go/#2023-11-17:702.19c follows the rule when a later edition renumbers it);
+   * a rule of an older edition at its page, which never changes. */
+  function permanentAddress(heading) {
+    var page = pageInfo(), here = location.href.replace(/#.*$/, "");
+    if (!page || page.dataset.older || !page.dataset.go || !page.dataset.edition) { return here + "#" + heading.id; }
+    return new URL(page.dataset.go, here).href.replace(/#.*$/, "") + "#" + page.dataset.edition + ":" + heading.textContent.trim();
+  }
+
+  /* The clipboard where the browser offers it (a secure page); else the selected field and the
+   * browser's copy command; `done(false)` leaves the address selected to copy by hand. */
+  function copyText(text, field, done) {
+    function byCommand() {
+      field.focus();
+      field.select();
+      var copied = false;
+      try { copied = document.execCommand("copy"); } catch (e) {}
+      done(copied);
+    }
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(function () { done(true); }, byCommand);
+    } else {
+      byCommand();
+    }
+  }
+
+  function addHistory(heading, panel) {
     var info = pageInfo();
     if (!info || !info.dataset.history) { return; }
-    var open = heading.crHistory;
-    if (open) { open.remove(); heading.crHistory = null; heading.setAttribute("aria-expanded", "false"); return; }
     var edition = info.dataset.edition, chapter = info.dataset.chapter, key = edition + "/" + chapter;
+    var number = heading.textContent.trim();
     loadScript("history:" + key, root() + "assets/data/" + edition + "/" + chapter + ".history.js", function () {
-      var versions = (CR.histories[key] || {})[heading.textContent.trim()];
-      if (!versions || heading.crHistory) { return; }
-      var panel = element("div", { "class": "cr-history", role: "region",
-                                   "aria-label": "历史 History of " + heading.textContent });
-      panel.appendChild(element("p", { "class": "cr-history-title" }, "历史 History · " + heading.textContent));
+      var versions = (CR.histories[key] || {})[number];
+      if (!versions || heading.crPanel !== panel) { return; }
+      var part = element("div", { "class": "cr-history" });
+      part.appendChild(element("p", { "class": "cr-history-title" }, "历史 History · " + number));
       var list = element("ol", {});
       versions.forEach(function (v, i) {
         var item = element("li", {});
@@ -586,21 +792,17 @@
                            : element("div", { lang: "en" }, cellText(heading, "en")));
         var chinese = i ? v[5] : (v[6] ? cellText(heading, "zh") : null);
         if (chinese) {
-          var zh = element("div", { lang: "zh" }, chinese);
+          var zh = element("div", { lang: nativeScript() === "hant" ? "zh-Hant" : "zh-Hans" }, chinese);
           if (v[6] && v[6] !== v[2]) { zh.appendChild(element("span", { "class": "cr-history-zh" }, " (译自 " + v[6] + ")")); }
           item.appendChild(zh);
         }
         list.appendChild(item);
       });
-      panel.appendChild(list);
+      part.appendChild(list);
       var oldest = versions[versions.length - 1];
-      panel.appendChild(element("p", { "class": "cr-history-first" },
+      part.appendChild(element("p", { "class": "cr-history-first" },
         oldest[7] ? "始于 " + oldest[7] + " 版 First in " + oldest[7] : "早于 " + oldest[1] + " 版已有 Already in " + oldest[1]));
-      var next = heading.nextElementSibling;
-      while (next && next.tagName !== "H4") { next = next.nextElementSibling; }
-      heading.parentNode.insertBefore(panel, next);
-      heading.crHistory = panel;
-      heading.setAttribute("aria-expanded", "true");
+      panel.appendChild(part);
     });
   }
   /* A rule's text (and examples) on the page, in one language, as plain text. */
@@ -657,9 +859,34 @@
     mark.setAttribute("aria-expanded", String(!change.hidden));
   });
 
-  document.addEventListener("keydown", function (event) {
-    if (event.key === "Tab" && !keyboard) { keyboard = true; focusableTerms(); }
-  }, true);
+  /* Every text in its language: the page is Chinese in the script shown (zh-Hans, zh-Hant), and the
+   * English half of the bilingual title, menus and headings ("3. 牌类别 Card Types") is English. */
+  var ENGLISH = /[A-Za-z][A-Za-z0-9’'&:,.()\- ]*[A-Za-z0-9.)]|[A-Za-z]/g;
+
+  function tagLanguages() {
+    document.documentElement.lang = wantedScript() === "hant" ? "zh-Hant" : "zh-Hans";
+    document.querySelectorAll(".md-header__topic, .md-nav__link, .md-content h1, .md-content h2, .md-footer__title, " +
+                              ".md-footer__direction, .cr-footer-edition").forEach(function (container) {
+      if (container.dataset.crTagged) { return; }
+      container.dataset.crTagged = "1";
+      var walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT, null), nodes = [], node;
+      while ((node = walker.nextNode())) { nodes.push(node); }
+      nodes.forEach(function (text) {
+        var value = text.nodeValue, parent = text.parentNode;
+        if (!/[\u3400-\u9fff]/.test(value) || !/[A-Za-z]{2}/.test(value) || parent.closest("[lang]") !== document.documentElement) { return; }
+        var out = document.createDocumentFragment(), last = 0;
+        value.replace(ENGLISH, function (match, at) {
+          if (!/[A-Za-z]{2}/.test(match)) { return match; }
+          out.appendChild(document.createTextNode(value.slice(last, at)));
+          out.appendChild(element("span", { lang: "en" }, match));
+          last = at + match.length;
+          return match;
+        });
+        out.appendChild(document.createTextNode(value.slice(last)));
+        parent.replaceChild(out, text);
+      });
+    });
+  }
 
   CR.root = root;
   CR.element = element;
@@ -669,7 +896,9 @@
 
   function init() {
     hide();
-    focusableTerms();
+    if (cameBack && cameBack.path === location.pathname && Date.now() - cameBack.at < 5000) { setTimeout(restorePlace, 0); }
+    cameBack = null;
+    tagLanguages();
     modeSwitch();
     scriptSwitch();
     listen();

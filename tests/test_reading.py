@@ -1,0 +1,195 @@
+"""Reading at the table, as a reader does it in Chromium, on a desktop and on a phone with touch:
+pop-ups that fit the screen and close, addresses that change only by the reader's choice, a link
+to copy for every rule, Back to the exact place, a header that works on a 360 px phone."""
+import re
+
+import pytest
+
+
+def on_screen(page, selector):
+    """The element's box, and whether all of it is inside the viewport below the header."""
+    return page.evaluate("""s => {
+        const r = document.querySelector(s).getBoundingClientRect();
+        const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
+        return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, header,
+                inside: r.top >= Math.max(0, header) - 1 && r.bottom <= innerHeight + 1 && r.left >= 0 && r.right <= innerWidth + 1};
+    }""", selector)
+
+
+def near_the_bottom(page, selector):
+    """Scroll so that the element sits 30 px above the bottom of the screen."""
+    page.evaluate("""s => { const e = document.querySelector(s);
+        window.scrollBy(0, e.getBoundingClientRect().bottom - (innerHeight - 30)); }""", selector)
+
+
+LINK = "h4#cr903-4d ~ [lang=en] a[href*='#cr']"  # 903.4d cites rules in its English text
+
+
+@pytest.mark.parametrize("device", ["page", "phone"])
+def test_a_preview_near_the_bottom_opens_above_fully_on_screen_and_closes(device, request, seed_url):
+    page = request.getfixturevalue(device)
+    page.goto(seed_url + "cr/9/")
+    link = page.locator(LINK).first
+    link.scroll_into_view_if_needed()
+    near_the_bottom(page, LINK)
+    pop = page.locator("#cr-pop")
+    if device == "phone":
+        link.tap()
+    else:
+        link.hover()
+    pop.wait_for(state="visible")
+    box = on_screen(page, "#cr-pop")
+    assert box["inside"], box
+    assert pop.get_attribute("data-side") == "above"
+    assert page.url.endswith("cr/9/")  # the first tap only previews
+    if device == "phone":
+        go = pop.locator("a.cr-pop__go")  # the visible "go to rule" action
+        assert go.is_visible() and go.bounding_box()["height"] >= 44
+        page.touchscreen.tap(5, page.viewport_size["height"] // 2)  # a tap elsewhere closes it
+        pop.wait_for(state="hidden")
+        link.tap()
+        pop.wait_for(state="visible")
+        pop.locator(".cr-pop__close").tap()  # so does its close button
+        pop.wait_for(state="hidden")
+        link.tap()
+        pop.wait_for(state="visible")
+        target = link.get_attribute("href").split("#")[1]
+        go.tap()
+        page.wait_for_url(re.compile(rf".*#{target}$"))
+    else:
+        page.keyboard.press("Escape")
+        pop.wait_for(state="hidden")
+        page.mouse.move(5, 5)
+        link.hover()
+        pop.wait_for(state="visible")
+        page.mouse.click(5, page.viewport_size["height"] // 2)
+        pop.wait_for(state="hidden")
+
+
+def test_a_term_tip_near_the_bottom_of_a_phone_fits_and_taps_close_it(phone, seed_url):
+    phone.goto(seed_url + "cr/3/")
+    mark = "h4#cr301-6 ~ [lang=en] u"
+    phone.locator(mark).first.scroll_into_view_if_needed()
+    near_the_bottom(phone, mark)
+    phone.locator(mark).first.tap()
+    pop = phone.locator("#cr-pop")
+    pop.wait_for(state="visible")
+    assert on_screen(phone, "#cr-pop")["inside"]
+    assert pop.locator("a.cr-term-more").bounding_box()["height"] >= 44
+    phone.touchscreen.tap(5, 300)
+    pop.wait_for(state="hidden")
+
+
+@pytest.mark.parametrize("device", ["page", "phone"])
+def test_scrolling_leaves_the_address_unchanged(device, request, full_url):
+    page = request.getfixturevalue(device)
+    for address in ("cr/7/#cr702-19b", "cr/7/"):
+        page.goto(full_url + address)
+        page.wait_for_load_state("load")
+        for _ in range(6):
+            page.mouse.wheel(0, 1500) if device == "page" else page.evaluate("window.scrollBy(0, 1500)")
+            page.wait_for_timeout(150)
+        page.wait_for_timeout(400)
+        assert page.url == full_url + address
+
+
+@pytest.mark.parametrize("device", ["page", "phone"])
+def test_a_rules_number_gives_its_permanent_address_to_copy(device, request, browser, seed_url):
+    page = request.getfixturevalue(device)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto(seed_url + "cr/9/")
+    number = page.locator("h4#cr903-4d a")
+    number.scroll_into_view_if_needed()
+    number.tap() if device == "phone" else number.click()
+    assert page.url == seed_url + "cr/9/#cr903-4d"  # the reader chose the rule: the address says so
+    panel = page.locator("h4#cr903-4d ~ .cr-panel").first
+    panel.wait_for()
+    button = panel.locator("button", has_text="Copy link")
+    button.tap() if device == "phone" else button.click()
+    panel.locator(".cr-copy__said", has_text="Copied").wait_for()
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == seed_url + "go/#2023-11-17:903.4d" == panel.locator("input").input_value()
+    if device == "phone":
+        assert button.bounding_box()["height"] >= 44
+    page.goto(copied)  # the address leads to the rule
+    page.wait_for_url(seed_url + "cr/9/#cr903-4d")
+    assert on_screen(page, "#cr903-4d")["inside"]
+
+
+def test_back_returns_to_the_exact_place(page, full_url):
+    page.goto(full_url + "cr/7/")
+    page.evaluate("document.getElementById('cr702-19b').scrollIntoView()")
+    page.mouse.wheel(0, 137)
+    page.wait_for_timeout(500)
+    before = page.evaluate("""() => { const h = [...document.querySelectorAll('.rules > h4')]
+        .find(h => h.getBoundingClientRect().bottom > document.querySelector('.md-header').getBoundingClientRect().bottom);
+        return [h.id, h.getBoundingClientRect().top]; }""")
+    link = page.locator("h4#cr702-19b ~ [lang=en] a[href*='/5/']").first  # to chapter 5, from where the reader is
+    link.evaluate("a => a.click()")
+    page.wait_for_url(re.compile(r".*/cr/5/.*"))
+    page.wait_for_timeout(300)
+    page.go_back()
+    page.wait_for_url(full_url + "cr/7/")
+    page.wait_for_timeout(1200)
+    after = page.evaluate("id => document.getElementById(id).getBoundingClientRect().top", before[0])
+    assert abs(after - before[1]) <= 2, (before, after)
+
+
+@pytest.mark.parametrize("device", ["page", "phone"])
+def test_an_unknown_number_lands_once(device, request, seed_url):
+    page = request.getfixturevalue(device)
+    loads = []
+    page.on("load", lambda: loads.append(page.url))
+    page.goto(seed_url + "cr/9/#cr999-1")
+    page.wait_for_selector(".cr-go-status:has-text('999.1')")
+    page.wait_for_timeout(800)
+    assert len(loads) <= 2, loads  # the chapter, then the go page that says so: no loop
+
+
+def test_the_header_works_on_a_360_px_phone(phone, seed_url):
+    phone.set_viewport_size({"width": 360, "height": 740})
+    phone.goto(seed_url + "cr/3/")
+    title = phone.locator(".md-header__title").bounding_box()
+    assert title["width"] >= 120  # the title keeps its room
+    for selector in (".cr-search-button", ".cr-display__toggle", "label.md-header__button[for=__drawer]"):
+        box = phone.locator(selector).bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= 360, selector
+    toggle = phone.locator(".cr-display__toggle")
+    toggle.tap()
+    assert toggle.get_attribute("aria-expanded") == "true"
+    buttons = phone.locator(".cr-display__panel button")
+    assert buttons.count() == 5  # 双语 中文 English, 简 繁
+    for i in range(5):
+        box = buttons.nth(i).bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= 360
+    phone.locator(".cr-modes button[data-mode='en']").tap()
+    assert not phone.locator("h4#cr301-5 + [lang=en] + [lang^=zh]").is_visible()
+    phone.touchscreen.tap(180, 500)  # a tap elsewhere closes the settings
+    assert toggle.get_attribute("aria-expanded") == "false" and not buttons.first.is_visible()
+
+
+def test_links_and_marks_are_told_apart(page, seed_url):
+    page.goto(seed_url + "cr/3/")
+    styles = page.evaluate("""() => {
+        const style = e => getComputedStyle(e);
+        const link = document.querySelector("h4#cr301-6 ~ [lang=en] a[href*='#cr']") || document.querySelector('.rules p a');
+        const mark = document.querySelector('.rules u');
+        const text = link.closest('p');
+        return {link: [style(link).textDecorationLine, style(link).textDecorationStyle, style(link).color],
+                mark: [style(mark).textDecorationLine, style(mark).textDecorationStyle, style(mark).color],
+                text: style(text).color};
+    }""")
+    assert styles["link"][:2] == ["underline", "solid"]
+    assert styles["mark"][:2] == ["underline", "dotted"] and styles["mark"][2] == styles["text"]
+    assert styles["link"][2] != styles["text"]
+
+
+def test_every_language_is_tagged(page, seed_url):
+    page.goto(seed_url + "cr/3/")
+    assert page.evaluate("document.documentElement.lang") == "zh-Hans"
+    assert page.locator("h4#cr301-5 + [lang=en] + [lang=zh-Hans]").count() == 1
+    english = page.locator(".md-content h1 [lang=en]")
+    assert english.first.inner_text() == "Card Types"
+    assert page.locator(".md-header__topic [lang=en]", has_text="Comprehensive Rules").count() >= 1
+    page.goto(seed_url + "editions/2009-07-08/7/")
+    assert page.locator("h4#cr702-19 + [lang=en] + [lang=zh-Hant]").count() == 1
