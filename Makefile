@@ -6,7 +6,7 @@ PYTHON ?= python3
 PY      = $(VENV)/bin/python
 SOURCES ?=
 
-.PHONY: setup browser site offline serve check test bench clean
+.PHONY: setup browser axe site offline serve check test bench clean
 
 setup: $(VENV)/.installed
 
@@ -23,6 +23,17 @@ browser:
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-noto-cjk faketime >/dev/null; }
 
+# axe-core, from the npm registry, checks the pages' accessibility (tests/test_accessibility.py);
+# npm comes with Node.js (Debian's npm package where the machine has neither).
+axe: node_modules/.installed
+
+node_modules/.installed: package.json package-lock.json
+	@command -v npm >/dev/null 2>&1 || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq npm >/dev/null; }
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
 check: setup
 	$(PY) -m generator check $(foreach s,$(SOURCES),--source $(s))
 
@@ -36,7 +47,7 @@ serve: setup
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs serve --livereload
 
 # two workers: most of a browser test's time is waiting, and the tests share no files
-test: setup browser
+test: setup browser axe
 	$(PY) -m pytest -n 2
 
 bench: setup browser
@@ -45,4 +56,4 @@ bench: setup browser
 	$(PY) bench/search_quality.py
 
 clean:
-	rm -rf site site-offline site-offline.zip build build-offline .pytest_cache
+	rm -rf site site-offline site-offline.zip build build-offline .pytest_cache node_modules

@@ -166,7 +166,7 @@ class RuleRenderer:
     _marked: dict = field(default_factory=dict)
 
     def rule(self, rule: Rule) -> str:
-        """A rule as one grid row: <h4 id=cr702-19c><a href=#cr702-19c>702.19c</a></h4><p lang=en>…
+        """A rule as one grid row: <h3 id=cr702-19c><a href=#cr702-19c>702.19c</a></h3><p lang=en>…
         <p lang=zh-Hans>…, then a row per example. The number is a link to the rule itself (a keyboard
         stop; cr.js opens the rule's panel from it: its address to copy, its history). No wrapper
         elements, and no </p>: the next cell, heading or the block's end closes a paragraph (HTML's
@@ -180,7 +180,7 @@ class RuleRenderer:
                  if lang in self.langs}
         self._terms = {lang: self.linker.marks(lang, defined | self._marked[lang], texts) for lang in self.langs}
         anchor = rule_id(number)
-        parts = [f'<h4 id="{anchor}"><a href="#{anchor}">{number}</a></h4>', self._cells(rule, -1), self.notes.get(number, "")]
+        parts = [f'<h3 id="{anchor}"><a href="#{anchor}">{number}</a></h3>', self._cells(rule, -1), self.notes.get(number, "")]
         count = max((len(t.examples) for t in rule.texts.values()), default=0)
         for index in range(count):
             parts.append(self._cells(rule, index, example_id(number, index + 1)))

@@ -23,7 +23,7 @@ from generator.site_model import SiteModel, lang_tags  # noqa: E402
 CORPUS = ROOT.parent / "shared" / "corpus"
 SOURCES = [CORPUS / "en" / "MagicCompRules-20231117.txt", CORPUS / "zh" / "MagicCompRules-zh-20231117.txt"]
 SAMPLE = Path(__file__).resolve().parent / "mark_sample.yml"
-CELL = re.compile(r"<p lang=([\w-]+)[^>]*>(.*?)(?=<p |<h4|$)", re.S)
+CELL = re.compile(r"<p lang=([\w-]+)[^>]*>(.*?)(?=<p |<h3|$)", re.S)
 MARK = re.compile(r"<u t=(\d+)>(.*?)</u>")
 EN_WORD = re.compile(r"[A-Za-z][A-Za-z’'-]*")
 HAN = re.compile(r"[\u3400-\u9fff]")

@@ -7,7 +7,7 @@ import pytest
 
 def rule(number, part=""):
     """Selector of a rule's heading, or of a cell after it (EN, ZH)."""
-    return f"h4#cr{number.replace('.', '-')}{part}"
+    return f"h3#cr{number.replace('.', '-')}{part}"
 
 
 EN, ZH = " + [lang=en]", " + [lang=en] + [lang^=zh]"
@@ -202,12 +202,12 @@ def test_term_tooltip_by_keyboard_and_after_navigation(page, seed_url):
     page.wait_for_url(seed_url + "cr/3/")
     mark = _term(page, "武具")
     assert mark.get_attribute("tabindex") is None  # not a keyboard stop until the focus comes near
-    number = page.locator("h4#cr301-3 a")  # the rule's own number, a link: the first stop of the rule
+    number = page.locator("h3#cr301-3 a")  # the rule's own number, a link: the first stop of the rule
     number.focus()
     assert mark.get_attribute("tabindex") == "0" and number.evaluate("a => a.hash") == "#cr301-3"
     for _ in range(60):  # Tab through the rule (and the definitions of its marks) to the mark
         page.keyboard.press("Tab")
-        assert page.evaluate("document.activeElement.closest('h4#cr301-3 ~ *, #cr-pop') !== null"), \
+        assert page.evaluate("document.activeElement.closest('h3#cr301-3 ~ *, #cr-pop') !== null"), \
             page.evaluate("document.activeElement.outerHTML.slice(0, 200)")
         if mark.evaluate("m => m === document.activeElement"):
             break
@@ -246,7 +246,7 @@ def test_traditional_script_switches_persists_and_keeps_tooltips(page, seed_url)
     assert "副类别" in zh.text_content()
     assert page.locator(".cr-scripts button[data-script='hans']").get_attribute("aria-pressed") == "true"
     page.click(".cr-scripts button[data-script='hant']")
-    page.wait_for_function("() => document.querySelector('h4#cr301-5 + [lang=en] + [lang^=zh]').textContent.includes('副類別')")
+    page.wait_for_function("() => document.querySelector('h3#cr301-5 + [lang=en] + [lang^=zh]').textContent.includes('副類別')")
     assert zh.get_attribute("lang") == "zh-Hant"
     assert "詞" in page.inner_text(".md-sidebar--primary")  # navigation too (词汇表 -> 詞…表)
     page.locator(rule("301.5", ZH + " u"), has_text="副類別").first.hover()
@@ -255,13 +255,13 @@ def test_traditional_script_switches_persists_and_keeps_tooltips(page, seed_url)
     assert "副類別" in pop.inner_text() and "subtype" in pop.inner_text()
     page.click(".md-nav__link:has-text('Casual Variants')")  # another page keeps the choice
     page.wait_for_url(seed_url + "cr/9/")
-    page.wait_for_function("() => document.querySelector('h4#cr901-1 + [lang=en] + [lang^=zh]').lang === 'zh-Hant'")
+    page.wait_for_function("() => document.querySelector('h3#cr901-1 + [lang=en] + [lang^=zh]').lang === 'zh-Hant'")
     page.reload()
-    page.wait_for_function("() => document.querySelector('h4#cr901-1 + [lang=en] + [lang^=zh]').lang === 'zh-Hant'")
+    page.wait_for_function("() => document.querySelector('h3#cr901-1 + [lang=en] + [lang^=zh]').lang === 'zh-Hant'")
     assert page.locator(".cr-scripts button[data-script='hant']").get_attribute("aria-pressed") == "true"
     with page.expect_navigation():  # back to Simplified: the page reloads, as built
         page.click(".cr-scripts button[data-script='hans']")
-    page.wait_for_function("() => document.querySelector('h4#cr901-1 + [lang=en] + [lang^=zh]').lang === 'zh-Hans'")
+    page.wait_for_function("() => document.querySelector('h3#cr901-1 + [lang=en] + [lang^=zh]').lang === 'zh-Hans'")
     assert page.evaluate("document.documentElement.lang") == "zh-Hans"
 
 
@@ -270,7 +270,7 @@ def test_2009_source_in_its_own_script_until_simplified_is_chosen(page, seed_url
     cell = page.locator(rule("702.19", ZH))
     assert cell.text_content() == "結合"  # as the post wrote it
     page.click(".cr-scripts button[data-script='hans']")
-    page.wait_for_function("() => document.querySelector('h4#cr702-19 + [lang=en] + [lang^=zh]').textContent === '结合'")
+    page.wait_for_function("() => document.querySelector('h3#cr702-19 + [lang=en] + [lang^=zh]').textContent === '结合'")
 
 
 def test_a_traditional_query_finds_simplified_rules(page, seed_url):

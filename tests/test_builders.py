@@ -53,27 +53,27 @@ def test_a_rule_address_lands_on_the_rule(page, urls, builder):
     page.wait_for_function("() => { const r = document.getElementById('cr702-19c').getBoundingClientRect();"
                            " return r.top >= 0 && r.top < innerHeight; }", polling=100)
     assert page.text_content("#cr702-19c") == "702.19c"
-    assert "Trample over planeswalkers" in page.text_content("h4#cr702-19c + [lang=en]")
+    assert "Trample over planeswalkers" in page.text_content("h3#cr702-19c + [lang=en]")
 
 
 @pytest.mark.parametrize("builder", BUILDERS)
 def test_preview_tooltip_and_display_modes(page, urls, builder):
     page.goto(urls[builder] + "cr/7/")
     pop = page.locator("#cr-pop")
-    page.locator("h4#cr702-19a + [lang=en] a", has_text="510").first.hover()  # a rule in chapter 5
+    page.locator("h3#cr702-19a + [lang=en] a", has_text="510").first.hover()  # a rule in chapter 5
     pop.wait_for(state="visible")
     assert "Combat Damage Step" in pop.inner_text()
     page.mouse.move(5, 5)
     pop.wait_for(state="hidden")
-    page.locator("h4#cr702-19b + [lang=en] u", has_text="lethal damage").first.hover()
+    page.locator("h3#cr702-19b + [lang=en] u", has_text="lethal damage").first.hover()
     pop.wait_for(state="visible")
     assert "Lethal Damage" in pop.inner_text() and "致命伤害" in pop.inner_text()
     page.mouse.move(5, 5)
     page.click(".cr-modes button[data-mode='en']")
-    assert not page.locator("h4#cr702-19c + [lang=en] + [lang^=zh]").is_visible()
-    assert page.locator("h4#cr702-19c + [lang=en]").is_visible()
+    assert not page.locator("h3#cr702-19c + [lang=en] + [lang^=zh]").is_visible()
+    assert page.locator("h3#cr702-19c + [lang=en]").is_visible()
     page.click(".cr-modes button[data-mode='zh']")
-    assert not page.locator("h4#cr702-19c + [lang=en]").is_visible()
+    assert not page.locator("h3#cr702-19c + [lang=en]").is_visible()
     page.click(".cr-modes button[data-mode='both']")
     assert "2023-11-17" in page.locator(".cr-footer-edition").inner_text()  # the edition, from the generated config
 
@@ -81,14 +81,14 @@ def test_preview_tooltip_and_display_modes(page, urls, builder):
 @pytest.mark.parametrize("builder", BUILDERS)
 def test_traditional_script_and_navigation(page, urls, builder):
     page.goto(urls[builder] + "cr/3/")
-    assert "副类别" in page.text_content("h4#cr301-5 + [lang=en] + [lang^=zh]")
+    assert "副类别" in page.text_content("h3#cr301-5 + [lang=en] + [lang^=zh]")
     page.click(".cr-scripts button[data-script='hant']")
-    page.wait_for_function("() => document.querySelector('h4#cr301-5 + [lang=en] + [lang^=zh]').textContent.includes('副類別')")
+    page.wait_for_function("() => document.querySelector('h3#cr301-5 + [lang=en] + [lang^=zh]').textContent.includes('副類別')")
     # the navigation (词汇表) too, with the character map, which loads on its own
     page.wait_for_function("() => document.querySelector('.md-sidebar--primary').textContent.includes('詞')")
     page.locator(".md-sidebar--primary a.md-nav__link:visible", has_text="Casual Variants").first.click()  # keeps the choice
     page.wait_for_url(urls[builder] + "cr/9/")
-    page.wait_for_function("() => document.querySelector('h4#cr901-1 + [lang=en] + [lang^=zh]').lang === 'zh-Hant'")
+    page.wait_for_function("() => document.querySelector('h3#cr901-1 + [lang=en] + [lang^=zh]').lang === 'zh-Hant'")
 
 
 @pytest.mark.parametrize("builder", BUILDERS)
@@ -121,17 +121,17 @@ def test_offline_bundle_from_file_with_nothing_fetched_outside(browser, sites, b
         page.goto(root + "cr/7.html#cr702-19c")
         assert page.text_content("#cr702-19c") == "702.19c"
         pop = page.locator("#cr-pop")
-        page.locator("h4#cr702-19a + [lang=en] a", has_text="510").first.hover()
+        page.locator("h3#cr702-19a + [lang=en] a", has_text="510").first.hover()
         pop.wait_for(state="visible")
         assert "Combat Damage Step" in pop.inner_text()
         page.mouse.move(5, 5)
         pop.wait_for(state="hidden")
-        page.locator("h4#cr702-19b + [lang=en] u", has_text="lethal damage").first.hover()  # a term
+        page.locator("h3#cr702-19b + [lang=en] u", has_text="lethal damage").first.hover()  # a term
         pop.wait_for(state="visible")
         assert "致命伤害" in pop.inner_text()
         page.mouse.move(5, 5)
         page.click(".cr-modes button[data-mode='zh']")
-        assert not page.locator("h4#cr702-19c + [lang=en]").is_visible()
+        assert not page.locator("h3#cr702-19c + [lang=en]").is_visible()
         page.click(".cr-modes button[data-mode='both']")
         page.click(".md-sidebar--primary a.md-nav__link:visible >> text=/Casual Variants/")  # navigation
         page.wait_for_url(root + "cr/9.html")

@@ -99,18 +99,18 @@ def test_stale_label_opens_the_english_change_and_new_rules_show_english_in_chin
     page = opened.page
     try:
         page.goto(carried_url + "cr/7/#cr701-34a")
-        mark = page.locator("h4#cr701-34a ~ [lang^=zh] button.stale").first
+        mark = page.locator("h3#cr701-34a ~ [lang^=zh] button.stale").first
         assert mark.inner_text() == "译自 2023-11-17"
-        change = page.locator("h4#cr701-34a ~ [lang^=zh] .cr-since").first
+        change = page.locator("h3#cr701-34a ~ [lang^=zh] .cr-since").first
         assert not change.is_visible()
         mark.click()
         assert change.is_visible() and change.locator("ins, del").count() > 0
         assert mark.get_attribute("aria-expanded") == "true"
-        assert page.locator("h4#cr701-34b + [lang=en] + [lang^=zh] button.stale").count() == 0  # current
+        assert page.locator("h3#cr701-34b + [lang=en] + [lang^=zh] button.stale").count() == 0  # current
         page.click(".cr-modes button[data-mode='zh']")
-        page.locator("h4#cr701-56a").scroll_into_view_if_needed()
-        assert page.locator("h4#cr701-56a + [lang=en]").is_visible()  # the English of a new rule, in 中文 mode
-        assert "暂无中文翻译" in page.locator("h4#cr701-56a + [lang=en] + .missing").text_content()
+        page.locator("h3#cr701-56a").scroll_into_view_if_needed()
+        assert page.locator("h3#cr701-56a + [lang=en]").is_visible()  # the English of a new rule, in 中文 mode
+        assert "暂无中文翻译" in page.locator("h3#cr701-56a + [lang=en] + .missing").text_content()
     finally:
         opened.close()
     assert opened.errors == []
@@ -121,16 +121,16 @@ def test_a_rules_history_opens_from_its_number_and_an_old_number_lands_on_todays
     page = opened.page
     try:
         page.goto(carried_url + "cr/7/#cr724-6")
-        page.click("h4#cr724-6")  # moved from 723.6 in 2024
-        panel = page.locator("h4#cr724-6 ~ .cr-panel .cr-history").first
+        page.click("h3#cr724-6")  # moved from 723.6 in 2024
+        panel = page.locator("h3#cr724-6 ~ .cr-panel .cr-history").first
         panel.wait_for()
         assert "2023-11-17 · 723.6" in panel.inner_text() and "2024-02-02 · 724.6" in panel.inner_text()
-        page.click("h4#cr701-34a")  # edited: the older version shows what changed
-        edited = page.locator("h4#cr701-34a ~ .cr-panel .cr-history").first
+        page.click("h3#cr701-34a")  # edited: the older version shows what changed
+        edited = page.locator("h3#cr701-34a ~ .cr-panel .cr-history").first
         edited.wait_for()
         assert edited.locator("ins, del").count() > 0 and "译自 2023-11-17" in edited.inner_text()
-        page.click("h4#cr724-6")
-        assert page.locator("h4#cr724-6 ~ .cr-panel").count() == 0  # closed again
+        page.click("h3#cr724-6")
+        assert page.locator("h3#cr724-6 ~ .cr-panel").count() == 0  # closed again
         page.goto(carried_url + "go/#2023-11-17/723.6")  # a number of the older edition
         page.wait_for_url(carried_url + "cr/7/#cr724-6")
         page.goto(carried_url + "go/#1999-01-01/100.1")

@@ -22,7 +22,7 @@ def near_the_bottom(page, selector):
         window.scrollBy(0, e.getBoundingClientRect().bottom - (innerHeight - 30)); }""", selector)
 
 
-LINK = "h4#cr903-4d ~ [lang=en] a[href*='#cr']"  # 903.4d cites rules in its English text
+LINK = "h3#cr903-4d ~ [lang=en] a[href*='#cr']"  # 903.4d cites rules in its English text
 
 
 @pytest.mark.parametrize("device", ["page", "phone"])
@@ -68,7 +68,7 @@ def test_a_preview_near_the_bottom_opens_above_fully_on_screen_and_closes(device
 
 def test_a_term_tip_near_the_bottom_of_a_phone_fits_and_taps_close_it(phone, seed_url):
     phone.goto(seed_url + "cr/3/")
-    mark = "h4#cr301-6 ~ [lang=en] u"
+    mark = "h3#cr301-6 ~ [lang=en] u"
     phone.locator(mark).first.scroll_into_view_if_needed()
     near_the_bottom(phone, mark)
     phone.locator(mark).first.tap()
@@ -98,11 +98,11 @@ def test_a_rules_number_gives_its_permanent_address_to_copy(device, request, bro
     page = request.getfixturevalue(device)
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.goto(seed_url + "cr/9/")
-    number = page.locator("h4#cr903-4d a")
+    number = page.locator("h3#cr903-4d a")
     number.scroll_into_view_if_needed()
     number.tap() if device == "phone" else number.click()
     assert page.url == seed_url + "cr/9/#cr903-4d"  # the reader chose the rule: the address says so
-    panel = page.locator("h4#cr903-4d ~ .cr-panel").first
+    panel = page.locator("h3#cr903-4d ~ .cr-panel").first
     panel.wait_for()
     button = panel.locator("button", has_text="Copy link")
     button.tap() if device == "phone" else button.click()
@@ -121,10 +121,10 @@ def test_back_returns_to_the_exact_place(page, full_url):
     page.evaluate("document.getElementById('cr702-19b').scrollIntoView()")
     page.mouse.wheel(0, 137)
     page.wait_for_timeout(500)
-    before = page.evaluate("""() => { const h = [...document.querySelectorAll('.rules > h4')]
+    before = page.evaluate("""() => { const h = [...document.querySelectorAll('.rules > h3')]
         .find(h => h.getBoundingClientRect().bottom > document.querySelector('.md-header').getBoundingClientRect().bottom);
         return [h.id, h.getBoundingClientRect().top]; }""")
-    link = page.locator("h4#cr702-19b ~ [lang=en] a[href*='/5/']").first  # to chapter 5, from where the reader is
+    link = page.locator("h3#cr702-19b ~ [lang=en] a[href*='/5/']").first  # to chapter 5, from where the reader is
     link.evaluate("a => a.click()")
     page.wait_for_url(re.compile(r".*/cr/5/.*"))
     page.wait_for_timeout(300)
@@ -163,7 +163,7 @@ def test_the_header_works_on_a_360_px_phone(phone, seed_url):
         box = buttons.nth(i).bounding_box()
         assert box["width"] >= 44 and box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= 360
     phone.locator(".cr-modes button[data-mode='en']").tap()
-    assert not phone.locator("h4#cr301-5 + [lang=en] + [lang^=zh]").is_visible()
+    assert not phone.locator("h3#cr301-5 + [lang=en] + [lang^=zh]").is_visible()
     phone.touchscreen.tap(180, 500)  # a tap elsewhere closes the settings
     assert toggle.get_attribute("aria-expanded") == "false" and not buttons.first.is_visible()
 
@@ -172,7 +172,7 @@ def test_links_and_marks_are_told_apart(page, seed_url):
     page.goto(seed_url + "cr/3/")
     styles = page.evaluate("""() => {
         const style = e => getComputedStyle(e);
-        const link = document.querySelector("h4#cr301-6 ~ [lang=en] a[href*='#cr']") || document.querySelector('.rules p a');
+        const link = document.querySelector("h3#cr301-6 ~ [lang=en] a[href*='#cr']") || document.querySelector('.rules p a');
         const mark = document.querySelector('.rules u');
         const text = link.closest('p');
         return {link: [style(link).textDecorationLine, style(link).textDecorationStyle, style(link).color],
@@ -187,9 +187,9 @@ def test_links_and_marks_are_told_apart(page, seed_url):
 def test_every_language_is_tagged(page, seed_url):
     page.goto(seed_url + "cr/3/")
     assert page.evaluate("document.documentElement.lang") == "zh-Hans"
-    assert page.locator("h4#cr301-5 + [lang=en] + [lang=zh-Hans]").count() == 1
+    assert page.locator("h3#cr301-5 + [lang=en] + [lang=zh-Hans]").count() == 1
     english = page.locator(".md-content h1 [lang=en]")
     assert english.first.inner_text() == "Card Types"
     assert page.locator(".md-header__topic [lang=en]", has_text="Comprehensive Rules").count() >= 1
     page.goto(seed_url + "editions/2009-07-08/7/")
-    assert page.locator("h4#cr702-19 + [lang=en] + [lang=zh-Hant]").count() == 1
+    assert page.locator("h3#cr702-19 + [lang=en] + [lang=zh-Hant]").count() == 1

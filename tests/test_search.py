@@ -126,7 +126,7 @@ def test_blocks_set_aside_come_back_whole_and_keep_their_anchors():
     plugin = GeneratorPlugin()
     page = SimpleNamespace(file=SimpleNamespace(src_uri=chapter.src), url="cr/9/", meta={}, present_anchor_ids=set())
     markdown = plugin.on_page_markdown(chapter.markdown, page=page, config=None, files=None)
-    assert "<h4" not in markdown and "<!--cr-rules-0-->" in markdown
+    assert '<h3 id="cr' not in markdown and "<!--cr-rules-0-->" in markdown
     plugin.on_page_content("", page=page, config=None, files=None)
     assert {"cr903-4d", "cr903-4-ex1"} <= page.present_anchor_ids
     page.content = markdown  # as if Markdown had passed everything through

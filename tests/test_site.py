@@ -172,4 +172,4 @@ def test_build_from_extra_sources_only(tmp_path):
     result = build(tmp_path / "site", ROOT / "tests" / "fixtures" / "mini-official.en.txt", no_manifest=True)
     assert result.returncode == 0, result.stderr[-2000:]
     html = (tmp_path / "site" / "cr" / "1" / "index.html").read_text(encoding="utf-8")
-    assert '<h4 id="cr100-1">' in html and not (tmp_path / "site" / "editions").exists()
+    assert '<h3 id="cr100-1">' in html and not (tmp_path / "site" / "editions").exists()

@@ -37,9 +37,9 @@ def test_a_stale_translation(tmp_path):
     result = build(site, manifest=manifest)
     assert result.returncode == 0, result.stderr[-2000:]
     page = (site / "cr" / "1" / "index.html").read_text(encoding="utf-8")
-    assert re.search(r'<h4 id="cr101-2">.*?小物件可以被转向侧面。 <button type=button class=stale[^>]*>译自 2031-03-03</button>'
+    assert re.search(r'<h3 id="cr101-2">.*?小物件可以被转向侧面。 <button type=button class=stale[^>]*>译自 2031-03-03</button>'
                      r'<span class=cr-since hidden lang=en>English changes since 2031-03-03: .*?<ins>', page)
-    assert '<h4 id="cr100-1a">' in page and "class=stale" not in page.split('<h4 id="cr100-1a">')[1].split("<h4")[0]
+    assert '<h3 id="cr100-1a">' in page and "class=stale" not in page.split('<h3 id="cr100-1a">')[1].split("<h3")[0]
     status_page = (site / "cr" / "status" / "index.html").read_text(encoding="utf-8")
     assert 'href="../1/#cr101-2">101.2</a>: 译自 translates 2031-03-03' in status_page
     # rules of the official text that no source translates are listed as missing
@@ -54,7 +54,7 @@ def test_status_page_bars(seed_site):
 
 def test_2009_keywords_link_to_today_and_back(full_site):
     today = (full_site / "cr" / "7" / "index.html").read_text(encoding="utf-8")
-    assert re.search(r'<h4 id="cr702-22"><a href="#cr702-22">702.22</a></h4>.*?<div class=kw><a href="../../editions/2009-07-08/7/#cr702-19">'
+    assert re.search(r'<h3 id="cr702-22"><a href="#cr702-22">702.22</a></h3>.*?<div class=kw><a href="../../editions/2009-07-08/7/#cr702-19">'
                      r"2009-07-08 版解说 Explained in 2009-07-08: 702.19</a></div>", today)
     older = (full_site / "editions" / "2009-07-08" / "7" / "index.html").read_text(encoding="utf-8")
     assert '<div class=kw><a href="../../../cr/7/#cr702-22">现行规则 Today: 702.22</a></div>' in older

@@ -121,6 +121,6 @@ def _entry(term: Term, links: GlossaryLinks, langs, linker: Linker, rule_href) -
         facts.append("异体 Variants: " + "、".join(html_attr(v) for v in variants))
     facts.append("来源 Sources: " + "; ".join(sorted({html_attr(what) for what, _ in term.sources})))
     classes = " ".join(["tx"] + [f"no-{lang}" for lang in missing])
-    return (f'<div class=g><h4 id="{html_attr(term.anchor)}">{" ".join(names)}{flags}</h4>'
+    return (f'<div class=g><h3 id="{html_attr(term.anchor)}">{" ".join(names)}{flags}</h3>'
             f'<div class="{classes}">{"".join(cells)}</div><p class=gf data-search-exclude>{" · ".join(facts)}</p></div>')
 

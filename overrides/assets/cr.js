@@ -71,7 +71,7 @@
     if (!header) { return; }
     var display = element("div", { "class": "cr-display" });
     var toggle = display.appendChild(element("button", { type: "button", "class": "cr-display__toggle",
-      "aria-expanded": "false", "aria-controls": "cr-display", "aria-label": "显示设置 Display settings" }, "文A"));
+      "aria-expanded": "false", "aria-controls": "cr-display", "aria-label": "文A 显示设置 Display settings" }, "文A"));
     var panel = display.appendChild(element("div", { "class": "cr-display__panel", id: "cr-display" }));
     panel.appendChild(buttonGroup("cr-modes", "显示模式 Display mode", "mode", MODES, setMode));
     function open(yes) {
@@ -144,7 +144,7 @@
       var cells = CR.cells[key] || {};
       Object.keys(cells).forEach(function (id) {
         var anchor = document.getElementById(id);
-        var cell = anchor && (anchor.tagName === "H4" ? zhCellAfter(anchor) : anchor.nextElementSibling);
+        var cell = anchor && (anchor.tagName === "H3" ? zhCellAfter(anchor) : anchor.nextElementSibling);
         if (cell) {
           cell.innerHTML = cells[id];
           cell.lang = wanted === "hant" ? "zh-Hant" : "zh-Hans";
@@ -266,7 +266,7 @@
   function placeKey() { return PLACE + location.pathname + location.search; }
 
   function headingAtTop() {
-    var headings = document.querySelectorAll(".rules > h4[id], .g > h4[id], .md-content h2[id]");
+    var headings = document.querySelectorAll(".rules > h3[id], .g > h3[id], .md-content h2[id]");
     var header = document.querySelector(".md-header");
     var top = (header ? Math.max(0, header.getBoundingClientRect().bottom) : 0) + 1;
     var low = 0, high = headings.length - 1, found = 0;
@@ -426,7 +426,7 @@
   /* A rule's heading on this page (sections have none: their preview comes from the data). */
   function ruleOnPage(n) {
     var here = document.getElementById(anchorOf(n));
-    return here && here.tagName === "H4" && here.parentNode.classList.contains("rules") ? here : null;
+    return here && here.tagName === "H3" && here.parentNode.classList.contains("rules") ? here : null;
   }
 
   /* The rule's text cells, the paragraphs after its heading that are not examples. */
@@ -604,7 +604,7 @@
 
   function xrefOf(target) {
     var link = target && target.closest ? target.closest("a[href]") : null;
-    return link && refOf(link) && link.closest(".rules, .tx, .cr-pop") && link.parentNode.tagName !== "H4" &&
+    return link && refOf(link) && link.closest(".rules, .tx, .cr-pop") && link.parentNode.tagName !== "H3" &&
       !link.classList.contains("cr-pop__go") ? link : null;
   }
 
@@ -671,7 +671,7 @@
     document.addEventListener("pointerdown", function (event) { lastPointer = event.pointerType; }, true);
     document.addEventListener("keydown", function () { lastPointer = "keyboard"; }, true);
     document.addEventListener("click", function (event) {
-      var heading = event.target.closest && event.target.closest(".rules > h4[id]");
+      var heading = event.target.closest && event.target.closest(".rules > h3[id]");
       if (heading) {
         event.preventDefault();
         hide();
@@ -737,7 +737,7 @@
       copyText(address, field, function (done) { said.textContent = done ? "已复制 Copied" : "请手动复制 Select and copy"; });
     });
     var next = heading.nextElementSibling;
-    while (next && next.tagName !== "H4") { next = next.nextElementSibling; }
+    while (next && next.tagName !== "H3") { next = next.nextElementSibling; }
     heading.parentNode.insertBefore(panel, next);
     heading.crPanel = panel;
     if (link) { link.setAttribute("aria-expanded", "true"); }
@@ -808,7 +808,7 @@
   /* A rule's text (and examples) on the page, in one language, as plain text. */
   function cellText(heading, lang) {
     var parts = [], cell = heading.nextElementSibling;
-    while (cell && cell.tagName !== "H4") {
+    while (cell && cell.tagName !== "H3") {
       if (cell.lang && cell.lang.indexOf(lang) === 0 && !cell.classList.contains("missing")) {
         var copy = cell.cloneNode(true);
         copy.querySelectorAll("button, .cr-since, .stale, i").forEach(function (e) { e.remove(); });
