@@ -1,6 +1,6 @@
 """axe-core (from the npm registry, installed by `make test` into node_modules) on the five pages a
-reader uses most, on a desktop and on a phone, with what opens on them open: no serious or
-critical violation."""
+reader uses most, on a desktop and on a phone, with what opens on them open: no violation (the
+issue asks for none serious or critical; there are none of any impact)."""
 import json
 from pathlib import Path
 
@@ -11,22 +11,20 @@ PAGES = ["", "cr/3/", "cr/glossary/", "cr/status/", "go/#999.1"]
 
 
 def violations(page):
-    """axe's serious and critical findings on the page as it stands. Blocks of rules off screen are
+    """axe's findings on the page as it stands. Blocks of rules off screen are
     laid out first: until they come near, the browser gives them an estimated height (cr.css), and
     axe would read the colours of whatever the estimate puts behind them."""
     if not AXE.exists():
         pytest.fail(f"{AXE} is missing: `make test` installs axe-core (npm ci)")
     page.add_style_tag(content=".rules, .cr-glossary { content-visibility: visible !important; }")
     page.add_script_tag(path=str(AXE))
-    found = page.evaluate("""() => axe.run(document, {resultTypes: ['violations']}).then(r => r.violations
-        .filter(v => v.impact === 'serious' || v.impact === 'critical')
+    return page.evaluate("""() => axe.run(document, {resultTypes: ['violations']}).then(r => r.violations
         .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))})))""")
-    return found
 
 
 @pytest.mark.parametrize("device", ["page", "phone"])
 @pytest.mark.parametrize("address", PAGES)
-def test_no_serious_or_critical_violations(device, address, request, seed_url):
+def test_no_violations(device, address, request, seed_url):
     page = request.getfixturevalue(device)
     page.goto(seed_url + address)
     page.wait_for_load_state("load")
