@@ -126,7 +126,7 @@ class Marker(Protocol):
     """What the linker asks of a term marker (term_marker.TermMarker)."""
 
     def find(self, text: str, lang: str) -> list[tuple[int, int, int]]: ...
-    def agreeing(self, texts: dict[str, str]) -> dict[str, set[int]] | None: ...
+    def agreeing(self, texts: dict[str, list[str]]) -> dict[str, set[int]] | None: ...
 
 
 @dataclass
@@ -138,9 +138,9 @@ class Linker:
     stats: LinkStats = field(default_factory=LinkStats)
     marker: Marker | None = None
 
-    def marks(self, lang: str, skip: set[int], texts: dict[str, str] | None = None) -> TermMarks | None:
-        """Term marks for one text in one language, none for the terms in `skip`; `texts` (each
-        language of the same rule or entry) limits them to the terms both languages use."""
+    def marks(self, lang: str, skip: set[int], texts: dict[str, list[str]] | None = None) -> TermMarks | None:
+        """Term marks for one text in one language, none for the terms in `skip`; `texts` (the lines
+        of each language of the same rule or entry) limits them to the terms both languages use."""
         if self.marker is None:
             return None
         allowed = self.marker.agreeing(texts) if texts else None
@@ -176,8 +176,8 @@ class RuleRenderer:
         if family != self._family:  # 702.19 and its subrules read as one passage: a term once in it
             self._family, self._marked = family, {lang: set() for lang in self.langs}
         defined = self.defined_in(number)
-        texts = {lang: "\n".join([text.text] + [e.text for e in text.examples]) for lang, text in rule.texts.items()
-                 if lang in self.langs}
+        texts = {lang: text.text.split("\n") + [line for e in text.examples for line in e.text.split("\n")]
+                 for lang, text in rule.texts.items() if lang in self.langs}
         self._terms = {lang: self.linker.marks(lang, defined | self._marked[lang], texts) for lang in self.langs}
         anchor = rule_id(number)
         parts = [f'<h3 id="{anchor}"><a href="#{anchor}">{number}</a></h3>', self._cells(rule, -1), self.notes.get(number, "")]

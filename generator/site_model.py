@@ -33,7 +33,7 @@ class SiteModel:
 
     @paused_gc
     def __post_init__(self):
-        self.marker = TermMarker(self.termbase, [{lang: t.text for lang, t in rule.texts.items()}
+        self.marker = TermMarker(self.termbase, [{lang: t.text.split("\n") for lang, t in rule.texts.items()}
                                                  for rule in (self.current.rules() if self.current else ())])
         parsed = [loaded.parsed for loaded in self.corpus.loaded]
         self.status = {e.date: edition_status(e, parsed) for e in self.editions}

@@ -45,13 +45,14 @@ BASIC_SHARE = 0.03
 @dataclass
 class TermMarker:
     termbase: Termbase
-    # the texts of every rule of the edition the pages show (language -> text, per rule), from
+    # the texts of every rule of the edition the pages show (language -> its lines, per rule), from
     # which the basic vocabulary is learnt
-    rules: list[dict[str, str]] = field(default_factory=list)
+    rules: list[dict[str, list[str]]] = field(default_factory=list)
 
     def __post_init__(self):
         self.automata = {}
         self.basic: set[int] = set()
+        self._seen: dict[tuple[str, str], list[tuple[int, int, int]]] = {}
         # language -> the terms with a name in it (even one too short or shared to look for)
         self.named: dict[str, set[int]] = {"en": set(), "zh": set()}
         for lang in ("en", "zh"):
@@ -78,8 +79,8 @@ class TermMarker:
             if len(automaton):
                 automaton.make_automaton()
                 self.automata[lang] = automaton
-        used = Counter(term for texts in self.rules for term in {t for lang, text in texts.items()
-                                                                  for _, _, t in self.find(text, lang)})
+        used = Counter(term for texts in self.rules for term in {t for lang, lines in texts.items() for line in lines
+                                                                  for _, _, t in self.find(line, lang)})
         # a few chapters say little about what the whole game uses everywhere
         self.basic = {term for term, rules in used.items() if rules > BASIC_SHARE * max(len(self.rules), 1000)}
 
@@ -96,28 +97,35 @@ class TermMarker:
 
     def find(self, text: str, lang: str) -> list[tuple[int, int, int]]:
         """(start, end, term id) of each match, left to right, not overlapping."""
+        return [match for match in self._matches(text, lang) if match[2] not in self.basic]
+
+    def _matches(self, text: str, lang: str) -> list[tuple[int, int, int]]:
+        """Every match, basic vocabulary included; kept, since a rule's text is read three times
+        (to learn the basic vocabulary, to compare its languages, to mark it)."""
+        key = (text, lang)
+        if key in self._seen:
+            return self._seen[key]
         automaton = self.automata.get(lang)
-        if automaton is None:
-            return []
-        subject = text.translate(ASCII_LOWER) if lang == "en" else text
         found = []
+        subject = text.translate(ASCII_LOWER) if lang == "en" else text
         placeholders = [m.span() for m in PLACEHOLDER.finditer(text)] if "[" in text else []
-        for end, (length, term_id) in automaton.iter_long(subject):
+        for end, (length, term_id) in (automaton.iter_long(subject) if automaton is not None else ()):
             start, stop = end - length + 1, end + 1
-            if term_id == AMBIGUOUS or term_id in self.basic or any(a <= start < b for a, b in placeholders) or \
+            if term_id == AMBIGUOUS or any(a <= start < b for a, b in placeholders) or \
                     lang == "en" and (_wordy(subject, start - 1) or _wordy(subject, stop) or _in_name(text, start, stop)):
                 continue
             found.append((start, stop, term_id))
+        self._seen[key] = found
         return found
 
-    def agreeing(self, texts: dict[str, str]) -> dict[str, set[int]] | None:
+    def agreeing(self, texts: dict[str, list[str]]) -> dict[str, set[int]] | None:
         """The terms that may be marked in each language of one bilingual rule: those both
         languages use (or that have no name to look for in the other). A name shared by two terms
         is evidence for neither (模式 is Mode and the multiplayer Option, so "options" in the rule
         on modes is not marked). None: one language only."""
         if len(texts) < 2:
             return None
-        found = {lang: {term for _, _, term in self.find(text, lang)} for lang, text in texts.items()}
+        found = {lang: {term for part in parts for _, _, term in self.find(part, lang)} for lang, parts in texts.items()}
         return {lang: {term for term in found[lang]
                        if all(term in found[other] or term not in self.named.get(other, ()) for other in texts if other != lang)}
                 for lang in texts}

@@ -80,7 +80,7 @@ def test_longest_term_wins_across_words(marker):
     assert text[start:end] == "command zone" and names[term] == "Command"
     # 攻击生物 is an attacking creature, as the English says: 攻击 is not marked as Attack (and the
     # English not as Attacking Creature, which the Chinese does not name as the glossary does)
-    agreed = marker.agreeing({"en": "An attacking creature with trample deals damage.", "zh": "具有践踏的攻击生物造成伤害。"})
+    agreed = marker.agreeing({"en": ["An attacking creature with trample deals damage."], "zh": ["具有践踏的攻击生物造成伤害。"]})
     assert {names[t] for t in agreed["en"]} == {names[t] for t in agreed["zh"]} == {"Trample", "Damage"}
     # a blank of the rules' own ("[color]") is not a word of the text
     text = "devotion to [color]"

@@ -88,7 +88,7 @@ def pinyin_index(termbase: Termbase) -> str:
 def _entry(term: Term, links: GlossaryLinks, langs, linker: Linker, rule_href) -> str:
     pair = term.glossary
     names, cells, missing = [], [], []
-    definitions = {lang: "\n".join(getattr(pair, lang).definition) for lang in langs if pair and getattr(pair, lang)}
+    definitions = {lang: getattr(pair, lang).definition for lang in langs if pair and getattr(pair, lang)}
     for lang, tag in langs.items():
         name = term.en if lang == "en" else term.zh
         if name:
