@@ -116,17 +116,22 @@ def test_a_rules_number_gives_its_permanent_address_to_copy(device, request, bro
     assert on_screen(page, "#cr903-4d")["inside"]
 
 
-def test_back_returns_to_the_exact_place(page, full_url):
+TOP_RULE = """() => { const top = document.querySelector('.md-header').getBoundingClientRect().bottom;
+    const h = [...document.querySelectorAll('.rules > h3')].find(h => h.getBoundingClientRect().bottom > top);
+    return [h.id, h.getBoundingClientRect().top]; }"""
+
+
+@pytest.mark.parametrize("target", ["another chapter", "the same chapter"])
+def test_back_returns_to_the_exact_place(target, page, full_url):
     page.goto(full_url + "cr/7/")
-    page.evaluate("document.getElementById('cr702-19b').scrollIntoView()")
+    rule, link = ("cr702-19b", "h3#cr702-19b ~ [lang=en] a[href*='/5/']") if target == "another chapter" else \
+        ("cr701-7c", "h3#cr701-7c + [lang=en] a[href*='#cr70']")
+    page.evaluate("id => document.getElementById(id).scrollIntoView()", rule)
     page.mouse.wheel(0, 137)
     page.wait_for_timeout(500)
-    before = page.evaluate("""() => { const h = [...document.querySelectorAll('.rules > h3')]
-        .find(h => h.getBoundingClientRect().bottom > document.querySelector('.md-header').getBoundingClientRect().bottom);
-        return [h.id, h.getBoundingClientRect().top]; }""")
-    link = page.locator("h3#cr702-19b ~ [lang=en] a[href*='/5/']").first  # to chapter 5, from where the reader is
-    link.evaluate("a => a.click()")
-    page.wait_for_url(re.compile(r".*/cr/5/.*"))
+    before = page.evaluate(TOP_RULE)
+    page.locator(link).first.evaluate("a => a.click()")  # from where the reader is (no scrolling to it first)
+    page.wait_for_url(re.compile(r".*/cr/5/.*" if target == "another chapter" else r".*/cr/7/#cr70.*"))
     page.wait_for_timeout(300)
     page.go_back()
     page.wait_for_url(full_url + "cr/7/")

@@ -261,9 +261,10 @@
    * A scroll offset (the browser's own, or Material's for instant navigation) lands elsewhere on a
    * long page once the blocks above it have their real heights. So the place is kept as "this
    * heading, this far from the top of the screen", per page, and put back after Back or Forward. */
-  var PLACE = "cr-place:", cameBack = null;
+  var PLACE = "cr-place:", cameBack = null, shownPath = null, poppedAt = 0;
 
-  function placeKey() { return PLACE + location.pathname + location.search; }
+  /* one place per page and address: a link to a rule on the same page is a new history entry */
+  function placeKey() { return PLACE + location.pathname + location.search + location.hash; }
 
   function headingAtTop() {
     var headings = document.querySelectorAll(".rules > h3[id], .g > h3[id], .md-content h2[id]");
@@ -297,8 +298,12 @@
   window.addEventListener("scroll", function () { clearTimeout(saving); saving = setTimeout(savePlace, 150); }, { passive: true });
   window.addEventListener("click", savePlace, true);  /* before instant navigation changes the address */
   window.addEventListener("pagehide", savePlace);
-  /* instant navigation: a Back to another page shows it a moment later, without a load */
-  window.addEventListener("popstate", function () { cameBack = { path: location.pathname, at: Date.now() }; });
+  /* Back within the page: the place now (the address's own rule is not where the reader was); to
+   * another page with instant navigation: when that page is shown, a moment later, without a load */
+  window.addEventListener("popstate", function () {
+    if (location.pathname === shownPath) { if (restorePlace()) { poppedAt = Date.now(); } return; }
+    cameBack = { path: location.pathname, at: Date.now() };
+  });
   window.addEventListener("load", function () {
     var entry = performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
     setTimeout(function () { if (!(entry && entry.type === "back_forward" && restorePlace())) { settleOnTarget(); } }, 0);
@@ -695,7 +700,10 @@
       var rect = showing.getBoundingClientRect();
       if (rect.bottom < 0 || rect.top > document.documentElement.clientHeight) { hide(); }
     }, { passive: true });
-    window.addEventListener("hashchange", function () { followHash(); settleOnTarget(); });
+    window.addEventListener("hashchange", function () {
+      followHash();
+      if (Date.now() - poppedAt > 500) { settleOnTarget(); }  /* not after Back put the reader's place back */
+    });
   }
 
   /* Term marks are <u> (short: chapter 7 has thousands), and keyboard stops only near the focus:
@@ -898,6 +906,7 @@
     hide();
     if (cameBack && cameBack.path === location.pathname && Date.now() - cameBack.at < 5000) { setTimeout(restorePlace, 0); }
     cameBack = null;
+    shownPath = location.pathname;
     tagLanguages();
     modeSwitch();
     scriptSwitch();
