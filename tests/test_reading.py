@@ -198,3 +198,23 @@ def test_every_language_is_tagged(page, seed_url):
     assert page.locator(".md-header__topic [lang=en]", has_text="Comprehensive Rules").count() >= 1
     page.goto(seed_url + "editions/2009-07-08/7/")
     assert page.locator("h3#cr702-19 + [lang=en] + [lang=zh-Hant]").count() == 1
+
+
+@pytest.mark.parametrize("device", ["page", "phone"])
+def test_the_misleading_marks_are_gone_from_the_pages(device, request, full_url):
+    """What the reader sees in the rules the issue named: the bad marks gone, the real terms marked."""
+    page = request.getfixturevalue(device)
+    marks = """id => { const h = document.getElementById(id); const out = [];
+        for (let c = h.nextElementSibling; c && c.tagName !== 'H3'; c = c.nextElementSibling)
+            c.querySelectorAll('u').forEach(u => out.push(u.textContent));
+        return out; }"""
+    page.goto(full_url + "cr/7/")
+    assert page.evaluate(marks, "cr700-2") == ["Oracle", "Oracle"]  # "options" is not the multiplayer Option
+    b = page.evaluate(marks, "cr702-19b")
+    assert "attacking creature" in b and "lethal damage" in b and "case" not in b  # "in that case"
+    page.goto(full_url + "cr/6/")
+    assert len(page.evaluate(marks, "cr613-1d")) <= 8  # 21 marks in 15 words before; both languages now
+    page.goto(full_url + "cr/1/")
+    assert page.evaluate(marks, "cr103-1c") == [] and page.evaluate(marks, "cr100-6b") == []  # Power Play, Event Locator
+    assert not any(word in page.evaluate(marks, "cr106-13") for word in ("Power", "Drain"))
+    assert all("during" != m.lower() for m in page.evaluate("[...document.querySelectorAll('.rules u')].map(u => u.textContent)"))
