@@ -149,6 +149,18 @@ def test_an_unknown_number_lands_once(device, request, seed_url):
     page.wait_for_selector(".cr-go-status:has-text('999.1')")
     page.wait_for_timeout(800)
     assert len(loads) <= 2, loads  # the chapter, then the go page that says so: no loop
+    loads.clear()
+    page.goto(seed_url + "cr/9/#cr903-99")  # a number the chapter's section lacks
+    status = page.locator(".cr-go-status:has-text('903.99')")
+    status.wait_for()
+    page.wait_for_timeout(800)
+    assert len(loads) <= 2, loads
+    assert status.locator("a", has_text="Section 903").count() == 1 and status.locator("a", has_text="Before").count() == 1
+    search = status.locator("button.cr-go-search")
+    search.tap() if device == "phone" else search.click()  # and the search, with the number in its box
+    assert page.locator(".cr-search__input").input_value() == "903.99"
+    page.locator(".cr-search__meta", has_text="nearest").wait_for()
+    assert page.locator(".cr-search__result .cr-search__number").first.inner_text() == "903"  # its section first
 
 
 def test_the_header_works_on_a_360_px_phone(phone, seed_url):

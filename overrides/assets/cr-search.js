@@ -215,8 +215,28 @@
       var s = score(doc, q, number, df);
       if (s > 0) { results.push({ doc: doc, score: s, order: i }); }
     });
+    var near = Boolean(number && !results.length);
+    if (near) { results = nearest(number); }
     results.sort(function (a, b) { return b.score - a.score || a.order - b.order; });
-    return { query: q, number: number, results: results };
+    return { query: q, number: number, results: results, near: near };
+  }
+
+  /* A number the edition lacks (903.99, 702.19z): the rule it would belong to, its section, and
+   * the rules nearest to it in that section. */
+  function nearest(number) {
+    function key(text) {
+      var m = /^(\d{3})(?:\.(\d+)([a-z]?))?$/.exec(text || "");
+      return m ? [Number(m[1]), Number(m[2] || 0), m[3] ? m[3].charCodeAt(0) - 96 : 0] : null;
+    }
+    var want = key(number), found = [];
+    index.docs.forEach(function (doc, i) {
+      var have = doc.kind !== TERM && doc.edition === 0 && key(doc.number);
+      if (!have || !want || have[0] !== want[0]) { return; }
+      var distance = have[1] === want[1] && !have[2] ? 0 : !have[1] ? 1 :
+        2 + Math.abs(have[1] - want[1]) * 30 + Math.abs(have[2] - want[2]);
+      found.push({ doc: doc, score: 1000 - distance, order: i });
+    });
+    return found.sort(function (a, b) { return b.score - a.score || a.order - b.order; }).slice(0, 8);
   }
   /* For tests and the quality bench: the ranked results as [URL, kind ("rule", "section" or
    * "term"), number, English title, Chinese title, edition date]. */
@@ -272,7 +292,8 @@
       meta.textContent = "没有找到符合条件的结果 No results";
       return;
     }
-    meta.textContent = found.results.length + " 条结果 results";
+    meta.textContent = found.near ? "没有规则 " + found.number + "，以下是最接近的规则 No rule " + found.number +
+      "; the nearest rules:" : found.results.length + " 条结果 results";
     found.results.slice(0, LIMIT).forEach(function (r, i) {
       var doc = r.doc;
       var item = element("li", { "class": "cr-search__result" });
@@ -314,8 +335,10 @@
     CR.loadScript("map:t2s", root() + "assets/data/t2s.js", done);
   }
 
-  function open() {
+  /* Open the search; `query` (a string) is put in its box and searched for. */
+  function open(query) {
     build();
+    if (typeof query === "string") { input.value = query; }
     dialog.hidden = false;
     document.documentElement.classList.add("cr-search-open");
     input.focus();

@@ -333,7 +333,8 @@
         return;
       }
       status.textContent = "规则 " + numberOf(n) + " 不在本站的 " + config.edition +
-        " 版中。Rule " + numberOf(n) + " is not in this build.";
+        " 版中。Rule " + numberOf(n) + " is not in this build. ";
+      offerSearch(numberOf(n));
       if (config.external) {
         var link = document.createElement("a");
         link.href = config.external.replace("{number}", numberOf(n)).replace("{slug}", anchorOf(n).slice(2))
@@ -366,6 +367,14 @@
         status.appendChild(link);
         status.appendChild(document.createTextNode(" "));
       });
+      offerSearch(numberOf(n));
+    }
+    /* and the search, with the number already in its box */
+    function offerSearch(text) {
+      if (!CR.openSearch) { return; }
+      var button = element("button", { type: "button", "class": "cr-go-search" }, "搜索 Search " + text);
+      button.addEventListener("click", function () { CR.openSearch(text); });
+      status.appendChild(button);
     }
     function compare(a, b) {
       for (var i = 0; i < 3; i++) { if (a[i] !== b[i]) { return a[i] < b[i] ? -1 : 1; } }
