@@ -179,6 +179,8 @@ def test_the_header_works_on_a_360_px_phone(phone, seed_url):
     for i in range(5):
         box = buttons.nth(i).bounding_box()
         assert box["width"] >= 44 and box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= 360
+        lines = buttons.nth(i).evaluate("b => { const r = document.createRange(); r.selectNodeContents(b); return r.getClientRects().length; }")
+        assert lines == 1  # one line each: "双语", not "双" over "语"
     phone.locator(".cr-modes button[data-mode='en']").tap()
     assert not phone.locator("h3#cr301-5 + [lang=en] + [lang^=zh]").is_visible()
     phone.touchscreen.tap(180, 500)  # a tap elsewhere closes the settings
