@@ -179,3 +179,20 @@ def site_search(page, query: str) -> list[str]:
                            " && /结果|No results/.test(document.querySelector('.cr-search__meta').textContent)",
                            arg=query, timeout=30000)
     return page.eval_on_selector_all(".cr-search__result a", "els => els.map(e => e.href)")
+
+
+def first_line(locator) -> tuple[float, float]:
+    """The middle of an inline element's first line, in the viewport. A link or term mark that wraps
+    onto a second line has a bounding box whose middle may lie on neither line, and that middle is
+    where playwright's own hover() and tap() point."""
+    locator.scroll_into_view_if_needed()
+    x, y = locator.evaluate("e => { const r = e.getClientRects()[0]; return [r.x + r.width / 2, r.y + r.height / 2]; }")
+    return x, y
+
+
+def hover(page, locator) -> None:
+    page.mouse.move(*first_line(locator))
+
+
+def tap(page, locator) -> None:
+    page.touchscreen.tap(*first_line(locator))

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from sitekit import hover
+
 AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
 PAGES = ["", "cr/3/", "cr/glossary/", "cr/status/", "go/#999.1"]
 
@@ -39,7 +41,7 @@ def test_open_pop_up_panel_and_search_have_no_violations(page, seed_url):
     page.locator("h3#cr903-4d a").click()  # the rule's panel
     page.locator("h3#cr903-4d ~ .cr-panel").first.wait_for()
     link = page.locator("h3#cr903-4d ~ [lang=en] a[href*='#cr']").first
-    link.hover()  # a hovered link, and its preview
+    hover(page, link)  # a hovered link, and its preview
     page.locator("#cr-pop").wait_for(state="visible")
     assert violations(page) == []
     page.keyboard.press("Escape")

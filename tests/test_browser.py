@@ -3,6 +3,8 @@ import re
 
 import pytest
 
+from sitekit import hover, tap
+
 
 
 def rule(number, part=""):
@@ -52,7 +54,7 @@ def test_resolver_page(page, seed_url):
 def test_hover_shows_preview_of_a_rule_on_another_page(page, seed_url):
     page.goto(seed_url + "cr/9/")
     link = page.locator(rule("901.3", EN + " a"), has_text="311").first
-    link.hover()
+    hover(page, link)
     pop = page.locator("#cr-pop")
     pop.wait_for(state="visible")
     assert "Plane is a card type" in pop.inner_text()
@@ -124,7 +126,7 @@ def test_every_item_of_a_range_is_a_link_to_its_own_rule(page, full_url):
     assert last.text_content() == "h"
     for link, anchor in ((first, "cr601-2f"), (last, "cr601-2h")):
         assert link.get_attribute("href").endswith("#" + anchor)
-    last.hover()
+    hover(page, last)
     pop = page.locator("#cr-pop")
     pop.wait_for(state="visible")
     shown = pop.locator(".cr-pop-n").all_inner_texts()
@@ -161,10 +163,10 @@ def test_touch_tap_shows_preview_then_follows(phone, seed_url):
     phone.goto(seed_url + "cr/9/")
     link = phone.locator(rule("901.3", EN + " a"), has_text="311").first
     link.scroll_into_view_if_needed()
-    link.tap()
+    tap(phone, link)
     phone.locator("#cr-pop").wait_for(state="visible")
     assert phone.url.split("#")[0] == seed_url + "cr/9/"
-    link.tap()
+    tap(phone, link)
     phone.wait_for_url(seed_url + "cr/3/#cr311")
 
 
@@ -172,7 +174,7 @@ def test_older_edition_pages(page, seed_url):
     page.goto(seed_url + "editions/2009-07-08/7/#cr702-19")
     assert "旧版规则 Older edition" in page.inner_text(".admonition-title")
     assert page.locator(rule("702.19", ZH)).text_content() == "結合"
-    page.locator(rule("702.19c", EN + " a[href$='#cr702-19j']")).first.hover()
+    hover(page, page.locator(rule("702.19c", EN + " a[href$='#cr702-19j']")).first)
     page.locator("#cr-pop").wait_for(state="visible")
     assert "Defending players" not in page.inner_text("#cr-pop")  # it shows 702.19j, not 702.19c
     assert "702.19j" in page.inner_text("#cr-pop")
@@ -185,13 +187,13 @@ def _term(page, text):
 def test_term_tooltips_in_chinese_and_english(page, seed_url):
     page.goto(seed_url + "cr/3/")
     pop = page.locator("#cr-pop")
-    _term(page, "武具").hover()
+    hover(page, _term(page, "武具"))
     pop.wait_for(state="visible")
     assert "Equipment" in pop.inner_text() and "武具" in pop.inner_text()
     assert pop.locator("a.cr-term-more").get_attribute("href").endswith("cr/glossary/#g-equipment")
     page.mouse.move(5, 5)
     pop.wait_for(state="hidden")
-    page.locator(rule("300.2a", EN + " u"), has_text="artifact").first.hover()
+    hover(page, page.locator(rule("300.2a", EN + " u"), has_text="artifact").first)
     pop.wait_for(state="visible")
     assert "神器" in pop.inner_text() and "Artifact" in pop.inner_text()
 
@@ -233,7 +235,7 @@ def test_term_tooltip_by_keyboard_and_after_navigation(page, seed_url):
 def test_term_tooltip_follows_the_display_mode(page, seed_url):
     page.goto(seed_url + "cr/3/")
     page.click(".cr-modes button[data-mode='en']")
-    _term(page, "Equipment").hover()
+    hover(page, _term(page, "Equipment"))
     pop = page.locator("#cr-pop")
     pop.wait_for(state="visible")
     assert pop.locator(".cr-term-names [lang=en]").is_visible()
@@ -248,8 +250,9 @@ def test_traditional_script_switches_persists_and_keeps_tooltips(page, seed_url)
     page.click(".cr-scripts button[data-script='hant']")
     page.wait_for_function("() => document.querySelector('h3#cr301-5 + [lang=en] + [lang^=zh]').textContent.includes('副類別')")
     assert zh.get_attribute("lang") == "zh-Hant"
-    assert "詞" in page.inner_text(".md-sidebar--primary")  # navigation too (词汇表 -> 詞…表)
-    page.locator(rule("301.5", ZH + " u"), has_text="副類別").first.hover()
+    # navigation too (词汇表 -> 詞…表), once the character map has come (after the rules' cells)
+    page.wait_for_function("document.querySelector('.md-sidebar--primary').innerText.includes('詞')")
+    hover(page, page.locator(rule("301.5", ZH + " u"), has_text="副類別").first)
     pop = page.locator("#cr-pop")
     pop.wait_for(state="visible")
     assert "副類別" in pop.inner_text() and "subtype" in pop.inner_text()

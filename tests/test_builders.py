@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import CORPUS_EN_OLD, ROOT
-from sitekit import Served, build, recording_page, site_search
+from sitekit import Served, build, hover, recording_page, site_search
 
 BUILDERS = ["material", "zensical"]
 
@@ -60,12 +60,12 @@ def test_a_rule_address_lands_on_the_rule(page, urls, builder):
 def test_preview_tooltip_and_display_modes(page, urls, builder):
     page.goto(urls[builder] + "cr/7/")
     pop = page.locator("#cr-pop")
-    page.locator("h3#cr702-19a + [lang=en] a", has_text="510").first.hover()  # a rule in chapter 5
+    hover(page, page.locator("h3#cr702-19a + [lang=en] a", has_text="510").first)  # a rule in chapter 5
     pop.wait_for(state="visible")
     assert "Combat Damage Step" in pop.inner_text()
     page.mouse.move(5, 5)
     pop.wait_for(state="hidden")
-    page.locator("h3#cr702-19b + [lang=en] u", has_text="lethal damage").first.hover()
+    hover(page, page.locator("h3#cr702-19b + [lang=en] u", has_text="lethal damage").first)
     pop.wait_for(state="visible")
     assert "Lethal Damage" in pop.inner_text() and "致命伤害" in pop.inner_text()
     page.mouse.move(5, 5)
@@ -121,12 +121,12 @@ def test_offline_bundle_from_file_with_nothing_fetched_outside(browser, sites, b
         page.goto(root + "cr/7.html#cr702-19c")
         assert page.text_content("#cr702-19c") == "702.19c"
         pop = page.locator("#cr-pop")
-        page.locator("h3#cr702-19a + [lang=en] a", has_text="510").first.hover()
+        hover(page, page.locator("h3#cr702-19a + [lang=en] a", has_text="510").first)
         pop.wait_for(state="visible")
         assert "Combat Damage Step" in pop.inner_text()
         page.mouse.move(5, 5)
         pop.wait_for(state="hidden")
-        page.locator("h3#cr702-19b + [lang=en] u", has_text="lethal damage").first.hover()  # a term
+        hover(page, page.locator("h3#cr702-19b + [lang=en] u", has_text="lethal damage").first)  # a term
         pop.wait_for(state="visible")
         assert "致命伤害" in pop.inner_text()
         page.mouse.move(5, 5)

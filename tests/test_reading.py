@@ -5,6 +5,8 @@ import re
 
 import pytest
 
+from sitekit import hover, tap
+
 
 def on_screen(page, selector):
     """The element's box, and whether all of it is inside the viewport below the header."""
@@ -34,9 +36,9 @@ def test_a_preview_near_the_bottom_opens_above_fully_on_screen_and_closes(device
     near_the_bottom(page, LINK)
     pop = page.locator("#cr-pop")
     if device == "phone":
-        link.tap()
+        tap(page, link)
     else:
-        link.hover()
+        hover(page, link)
     pop.wait_for(state="visible")
     box = on_screen(page, "#cr-pop")
     assert box["inside"], box
@@ -47,11 +49,11 @@ def test_a_preview_near_the_bottom_opens_above_fully_on_screen_and_closes(device
         assert go.is_visible() and go.bounding_box()["height"] >= 44
         page.touchscreen.tap(5, page.viewport_size["height"] // 2)  # a tap elsewhere closes it
         pop.wait_for(state="hidden")
-        link.tap()
+        tap(page, link)
         pop.wait_for(state="visible")
         pop.locator(".cr-pop__close").tap()  # so does its close button
         pop.wait_for(state="hidden")
-        link.tap()
+        tap(page, link)
         pop.wait_for(state="visible")
         target = link.get_attribute("href").split("#")[1]
         go.tap()
@@ -60,7 +62,7 @@ def test_a_preview_near_the_bottom_opens_above_fully_on_screen_and_closes(device
         page.keyboard.press("Escape")
         pop.wait_for(state="hidden")
         page.mouse.move(5, 5)
-        link.hover()
+        hover(page, link)
         pop.wait_for(state="visible")
         page.mouse.click(5, page.viewport_size["height"] // 2)
         pop.wait_for(state="hidden")
@@ -71,7 +73,7 @@ def test_a_term_tip_near_the_bottom_of_a_phone_fits_and_taps_close_it(phone, see
     mark = "h3#cr301-6 ~ [lang=en] u"
     phone.locator(mark).first.scroll_into_view_if_needed()
     near_the_bottom(phone, mark)
-    phone.locator(mark).first.tap()
+    tap(phone, phone.locator(mark).first)
     pop = phone.locator("#cr-pop")
     pop.wait_for(state="visible")
     assert on_screen(phone, "#cr-pop")["inside"]
