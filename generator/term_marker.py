@@ -87,7 +87,8 @@ class TermMarker:
     def forms(self) -> dict[str, int]:
         """Every form marked, as matched (English lower-cased), with its term: a page's marks carry
         no id, the browser finds the term by the marked text."""
-        return {form: term_id for automaton in self.automata.values() for form, (_, term_id) in automaton.items()}
+        return {form: term_id for automaton in self.automata.values() for form, (_, term_id) in automaton.items()
+                if term_id != AMBIGUOUS and term_id not in self.basic}
 
     @staticmethod
     def usable(form: str, lang: str) -> bool:
