@@ -75,9 +75,9 @@ def _run(text: str, first: re.Match) -> tuple[list[Ref], int]:
             continue
         title = TITLE.match(text, at)
         after_title = title.end() if title else at
-        if title:
-            last = refs[-1]
-            refs[-1] = Ref(last.start, title.end() - (text[title.end() - 1] in ",，"), last.target, last.group)
+        if title:  # the link ends with the closing quote, not with the comma after it
+            end = title.end() - 1 if text[title.end() - 1] in ",，" else title.end()
+            refs[-1] = Ref(refs[-1].start, end, refs[-1].target, refs[-1].group)
         joiner = JOINER.match(text, after_title)
         if not joiner:
             break
