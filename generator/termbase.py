@@ -25,6 +25,8 @@ TERM_EN = re.compile(r"[A-Z][A-Za-z’'\-]*(?: [A-Za-z’'\-]+){0,2}")
 TERM_ZH = re.compile(r"[\u4e00-\u9fff]{2,8}")
 PARENTHETICAL = re.compile(r"[（(]([^）)]*)[）)]")
 OLD_TRANSLATION = re.compile(r"旧译(.+)")
+# the glossary's "进行攻击的生物" (a creature that is attacking) is 攻击生物 in the rules' running text
+DOING = re.compile(r"^进行(.+)的(.+)$")
 
 
 @lru_cache(maxsize=None)
@@ -121,7 +123,8 @@ def script_variants(form: str) -> set[str]:
 @lru_cache(maxsize=None)
 def chinese_forms(name: str) -> tuple[str, frozenset[str]]:
     """(the name without notes, every form to match): aliases split on ，and /, notes in brackets
-    dropped, an old translation (旧译旅法师) kept as a form, every form in both scripts."""
+    dropped, an old translation (旧译旅法师) kept as a form, "进行X的Y" also as the running text's
+    "XY", every form in both scripts."""
     forms = set()
     for note in PARENTHETICAL.findall(name):
         old = OLD_TRANSLATION.match(note)
@@ -132,6 +135,9 @@ def chinese_forms(name: str) -> tuple[str, frozenset[str]]:
         alias = alias.strip(" “”\"")
         if alias and "…" not in alias and "[" not in alias:
             forms.add(alias)
+            doing = DOING.match(alias)
+            if doing:
+                forms.add(doing.group(1) + doing.group(2))
     return bare, frozenset(v for form in forms for v in script_variants(form))
 
 
