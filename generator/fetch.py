@@ -23,7 +23,7 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 from .errors import SourceError
 from .loader import load, load_text
-from .manifest import FetchSettings, read_fetch_settings, read_manifest
+from .manifest import FetchSettings, read_manifest, read_manifest_and_settings
 from .manifest_edit import edit_manifest
 from .model import SourceSpec
 from .textio import from_bytes
@@ -90,8 +90,7 @@ def fetch(manifest: Path, rules_page: str | None = None, translations: str | Non
     """Fetch into the sources of `manifest`; the addresses default to its `fetch:` settings."""
     result = FetchResult()
     try:
-        settings = read_fetch_settings(manifest)
-        specs = read_manifest(manifest)
+        specs, settings = read_manifest_and_settings(manifest)
     except SourceError as exc:
         result.errors.append(str(exc))
         return result
@@ -245,10 +244,11 @@ def _holdings(specs: list[SourceSpec]) -> Holdings:
     holdings = Holdings()
     for spec in specs:
         try:
-            holdings.hashes[hashlib.sha256(spec.file.read_bytes()).hexdigest()] = spec.path
-            parsed = load(spec).parsed.spec
-        except (OSError, SourceError):
+            loaded = load(spec)
+        except SourceError:
             continue  # `check` reports it; it holds no edition
+        holdings.hashes[loaded.sha256] = spec.path
+        parsed = loaded.parsed.spec
         if spec.fetched is not None:
             holdings.fetched[spec.fetched.url] = spec.path
         if parsed.format == "official" and parsed.edition:

@@ -15,7 +15,7 @@ from .ledger import Ledger
 from .model import LANGUAGES, Issue, ParsedSource, Provenance, SourceSpec
 from .numbers import sequence_problems
 from .parsers import PARSERS, detect
-from .textio import SourceText, read_source
+from .textio import SourceText, from_bytes, read_source
 
 
 @dataclass
@@ -55,20 +55,21 @@ class SourceReport:
 class LoadedSource:
     parsed: ParsedSource
     report: SourceReport
+    sha256: str = ""  # of the file's bytes (hex)
 
 
 def load(spec: SourceSpec) -> LoadedSource:
-    """Raises SourceError for input that cannot be read as text at all. A file read before with
-    the same bytes and the same manifest entry comes from the cache."""
-    def parse() -> LoadedSource:
-        return load_text(read_source(spec.file, spec.path, spec.encoding, spec.bad_bytes), spec)
+    """Raises SourceError for input that cannot be read as text at all. The file is read once; a
+    file read before with the same bytes and the same manifest entry comes from the cache."""
     try:
         data = spec.file.read_bytes()
     except OSError:
-        return parse()  # which says what is wrong with the file
-    key = hashlib.sha256(data).digest() + repr(spec).encode()
-    loaded = cached("source", key, parse)
+        return load_text(read_source(spec.file, spec.path, spec.encoding, spec.bad_bytes), spec)  # says what is wrong
+    digest = hashlib.sha256(data)
+    key = digest.digest() + repr(spec).encode()
+    loaded = cached("source", key, lambda: load_text(from_bytes(data, spec.path, spec.encoding, spec.bad_bytes), spec))
     loaded.parsed.content_key = key
+    loaded.sha256 = digest.hexdigest()
     return loaded
 
 

@@ -29,8 +29,17 @@ class FetchSettings:
 
 
 def read_manifest(manifest: Path) -> list[SourceSpec]:
-    shown = str(manifest)
+    return _specs(compose_manifest(manifest), manifest)
+
+
+def read_manifest_and_settings(manifest: Path) -> tuple[list[SourceSpec], FetchSettings]:
+    """The sources and the fetch settings, from one reading of the manifest."""
     root = compose_manifest(manifest)
+    return _specs(root, manifest), _fetch_settings(root, manifest)
+
+
+def _specs(root: yaml.Node | None, manifest: Path) -> list[SourceSpec]:
+    shown = str(manifest)
     entries = _mapping_value(root, "sources") if root is not None else None
     if not isinstance(entries, yaml.SequenceNode):
         raise SourceError(shown, 1, "expected a top-level 'sources:' list")
@@ -58,9 +67,8 @@ def compose_manifest(manifest: Path) -> yaml.Node | None:
         raise SourceError(shown, mark.line + 1 if mark else None, f"not valid YAML: {getattr(exc, 'problem', exc)}") from None
 
 
-def read_fetch_settings(manifest: Path) -> FetchSettings:
+def _fetch_settings(root: yaml.Node | None, manifest: Path) -> FetchSettings:
     shown = str(manifest)
-    root = compose_manifest(manifest)
     node = _mapping_value(root, "fetch")
     data = yaml.safe_load(yaml.serialize(node)) if node is not None else {}
     line = node.start_mark.line + 1 if node is not None else None

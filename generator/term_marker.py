@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass
 
 import ahocorasick
 
@@ -46,10 +46,10 @@ BASIC_SHARE = 0.03
 class TermMarker:
     termbase: Termbase
     # the texts of every rule of the edition the pages show (language -> its lines, per rule), from
-    # which the basic vocabulary is learnt
-    rules: list[dict[str, list[str]]] = field(default_factory=list)
+    # which the basic vocabulary is learnt (read once, not kept)
+    rules: InitVar[list[dict[str, list[str]]] | None] = None
 
-    def __post_init__(self):
+    def __post_init__(self, rules):
         self.automata = {}
         self.basic: set[int] = set()
         self._seen: dict[tuple[str, str], list[tuple[int, int, int]]] = {}
@@ -79,10 +79,11 @@ class TermMarker:
             if len(automaton):
                 automaton.make_automaton()
                 self.automata[lang] = automaton
-        used = Counter(term for texts in self.rules for term in {t for lang, lines in texts.items() for line in lines
-                                                                  for _, _, t in self.find(line, lang)})
+        rules = rules or []
+        used = Counter(term for texts in rules for term in {t for lang, lines in texts.items() for line in lines
+                                                             for _, _, t in self.find(line, lang)})
         # a few chapters say little about what the whole game uses everywhere
-        self.basic = {term for term, rules in used.items() if rules > BASIC_SHARE * max(len(self.rules), 1000)}
+        self.basic = {term for term, count in used.items() if count > BASIC_SHARE * max(len(rules), 1000)}
 
     def forms(self) -> dict[str, int]:
         """Every form marked, as matched (English lower-cased), with its term: a page's marks carry

@@ -239,9 +239,9 @@ def test_the_manifest_names_the_addresses(tmp_path, site, capsys):
 
 
 def test_the_default_manifest_says_where_to_fetch():
-    from generator.manifest import read_fetch_settings
+    from generator.manifest import read_manifest_and_settings
     from conftest import MANIFEST
-    settings = read_fetch_settings(MANIFEST)
+    _, settings = read_manifest_and_settings(MANIFEST)
     assert settings.rules_page == "https://magic.wizards.com/en/rules"
     assert settings.folder == MANIFEST.parent / "sources"
 

@@ -224,13 +224,9 @@
   /* A number the edition lacks (903.99, 702.19z): the rule it would belong to, its section, and
    * the rules nearest to it in that section. */
   function nearest(number) {
-    function key(text) {
-      var m = /^(\d{3})(?:\.(\d+)([a-z]?))?$/.exec(text || "");
-      return m ? [Number(m[1]), Number(m[2] || 0), m[3] ? m[3].charCodeAt(0) - 96 : 0] : null;
-    }
-    var want = key(number), found = [];
+    var want = CR.ruleKey(number), found = [];
     index.docs.forEach(function (doc, i) {
-      var have = doc.kind !== TERM && doc.edition === 0 && key(doc.number);
+      var have = doc.kind !== TERM && doc.edition === 0 && CR.ruleKey(doc.number);
       if (!have || !want || have[0] !== want[0]) { return; }
       var distance = have[1] === want[1] && !have[2] ? 0 : !have[1] ? 1 :
         2 + Math.abs(have[1] - want[1]) * 30 + Math.abs(have[2] - want[2]);

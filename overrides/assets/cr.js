@@ -178,6 +178,18 @@
     return { section: m[1], rule: m[2] || "", sub: (m[3] || "").toLowerCase() };
   }
 
+  /* A rule number's place in the order of rules: [section, rule, letter] ("702.19c" -> [702, 19, 3]),
+   * to compare two numbers and to tell how far apart they are; null for what is not a number. */
+  function ruleKey(text) {
+    var m = /^(\d{3})(?:\.(\d+)([a-z]?))?$/.exec(text || "");
+    return m ? [Number(m[1]), Number(m[2] || 0), m[3] ? m[3].charCodeAt(0) - 96 : 0] : null;
+  }
+
+  function compareKeys(a, b) {
+    for (var i = 0; i < 3; i++) { if (a[i] !== b[i]) { return a[i] < b[i] ? -1 : 1; } }
+    return 0;
+  }
+
   function anchorOf(n) { return "cr" + n.section + (n.rule ? "-" + n.rule + n.sub : ""); }
   function numberOf(n) { return n.section + (n.rule ? "." + n.rule + n.sub : ""); }
 
@@ -346,25 +358,19 @@
     /* A well-formed number the edition does not have: say so, and offer its section and the
      * rules around it. */
     function notInEdition(n, rules, url) {
-      var key = function (text) {
-        var m = /^(\d{3})(?:\.(\d+)([a-z]?))?$/.exec(text);
-        return m ? [Number(m[1]), Number(m[2] || 0), m[3] || ""] : null;
-      };
-      var asked = key(numberOf(n)), before = null, after = null;
+      var asked = ruleKey(numberOf(n)), before = null, after = null;
       Object.keys(rules).forEach(function (number) {
-        var k = key(number);
+        var k = ruleKey(number);
         if (!k || k[0] !== asked[0] || !rules[number]) { return; }
-        var less = k[1] < asked[1] || (k[1] === asked[1] && k[2] < asked[2]);
-        if (less && (!before || compare(key(before), k) < 0)) { before = number; }
-        if (!less && (!after || compare(k, key(after)) < 0)) { after = number; }
+        var less = compareKeys(k, asked) < 0;
+        if (less && (!before || compareKeys(ruleKey(before), k) < 0)) { before = number; }
+        if (!less && (!after || compareKeys(k, ruleKey(after)) < 0)) { after = number; }
       });
       status.textContent = "规则 " + numberOf(n) + " 不在 " + config.edition + " 版中。Rule " + numberOf(n) +
         " is not in the " + config.edition + " edition. ";
       [[n.section, "章节 Section"], [before, "前一条 Before"], [after, "后一条 After"]].forEach(function (item) {
         if (!item[0] || !rules[item[0]] || (item[0] === n.section && !n.rule)) { return; }
-        var number = item[0], m = key(number);
-        var link = element("a", { href: url + "#cr" + m[0] + (m[1] ? "-" + m[1] + m[2] : "") }, item[1] + " " + number);
-        status.appendChild(link);
+        status.appendChild(element("a", { href: url + "#" + anchorOf(parseAddress(item[0])) }, item[1] + " " + item[0]));
         status.appendChild(document.createTextNode(" "));
       });
       offerSearch(numberOf(n));
@@ -375,10 +381,6 @@
       var button = element("button", { type: "button", "class": "cr-go-search" }, "搜索 Search " + text);
       button.addEventListener("click", function () { CR.openSearch(text); });
       status.appendChild(button);
-    }
-    function compare(a, b) {
-      for (var i = 0; i < 3; i++) { if (a[i] !== b[i]) { return a[i] < b[i] ? -1 : 1; } }
-      return 0;
     }
 
     /* A number of an older edition: where that rule is today, through the lineage. */
@@ -574,15 +576,15 @@
   function place(box, anchor) {
     box.hidden = false;
     box.style.maxHeight = "";
-    var rect = anchor.getBoundingClientRect(), root = document.documentElement, gap = 6, margin = 8;
+    var rect = anchor.getBoundingClientRect(), view = document.documentElement, gap = 6, margin = 8;
     var header = document.querySelector(".md-header");
     var top = Math.max(0, header ? header.getBoundingClientRect().bottom : 0);
-    var below = root.clientHeight - rect.bottom - gap - margin, above = rect.top - top - gap - margin;
+    var below = view.clientHeight - rect.bottom - gap - margin, above = rect.top - top - gap - margin;
     var natural = box.offsetHeight, downward = natural <= below || below >= above;
     var room = Math.max(downward ? below : above, 60);
     if (natural > room) { box.style.maxHeight = room + "px"; }
     var y = downward ? rect.bottom + gap : rect.top - gap - box.offsetHeight;
-    var x = Math.max(margin, Math.min(rect.left, root.clientWidth - box.offsetWidth - margin));
+    var x = Math.max(margin, Math.min(rect.left, view.clientWidth - box.offsetWidth - margin));
     box.style.left = (x + window.scrollX) + "px";
     box.style.top = (y + window.scrollY) + "px";
     box.dataset.side = downward ? "below" : "above";
@@ -909,6 +911,7 @@
   CR.element = element;
   CR.loadScript = loadScript;
   CR.parseAddress = parseAddress;
+  CR.ruleKey = ruleKey;
   CR.mode = currentMode;
 
   function init() {
