@@ -184,7 +184,9 @@ def site_search(page, query: str) -> list[str]:
 def first_line(locator) -> tuple[float, float]:
     """The middle of an inline element's first line, in the viewport. A link or term mark that wraps
     onto a second line has a bounding box whose middle may lie on neither line, and that middle is
-    where playwright's own hover() and tap() point."""
+    where playwright's own hover() and tap() point. It waits until the page has stopped putting the
+    address's rule in place after loading, which would scroll the element away again."""
+    locator.page.wait_for_function("() => !document.documentElement.hasAttribute('data-cr-settling')", polling=50)
     locator.scroll_into_view_if_needed()
     x, y = locator.evaluate("e => { const r = e.getClientRects()[0]; return [r.x + r.width / 2, r.y + r.height / 2]; }")
     return x, y

@@ -242,8 +242,11 @@
    * from where the browser put it. So for about a second the rule is put back under the header
    * (or `offset` pixels from the top of the screen) whenever the layout moves it; as soon as
    * anything else scrolls the page (the reader, a find in the page), it is left alone. */
+  var settling = 0;  /* the latest settle; the page carries data-cr-settling while it runs */
   function settle(target, offset) {
-    var frames = 0, placedAt, scrolledTo, hash = location.hash;
+    var frames = 0, placedAt, scrolledTo, hash = location.hash, me = ++settling;
+    document.documentElement.setAttribute("data-cr-settling", "");
+    function done() { if (me === settling) { document.documentElement.removeAttribute("data-cr-settling"); } }
     function place() {
       if (offset === undefined) { target.scrollIntoView(); }
       else { window.scrollBy(0, target.getBoundingClientRect().top - offset); }
@@ -252,21 +255,28 @@
     }
     place();
     (function check() {
-      if (++frames > 60 || location.hash !== hash || !target.isConnected) { return; }
+      if (++frames > 60 || location.hash !== hash || !target.isConnected || me !== settling) { done(); return; }
       var at = target.getBoundingClientRect().top + window.scrollY;
       if (Math.abs(at - placedAt) > 1) { place(); }  /* the layout moved it */
       else if (Math.abs(window.scrollY - scrolledTo) > 1) {  /* someone else scrolled: */
-        if (frames > 10) { return; }  /* the reader, or a find in the page */
+        if (frames > 10) { done(); return; }  /* the reader, or a find in the page */
         place();  /* the browser or the theme, putting back an offset of its own */
       }
       requestAnimationFrame(check);
     })();
   }
 
+  /* the reader's own wheel, touch or key ends it at once: their scrolling is never undone */
+  function stopSettling() { settling++; document.documentElement.removeAttribute("data-cr-settling"); }
+  ["wheel", "touchstart", "keydown", "mousedown"].forEach(function (type) {
+    window.addEventListener(type, stopSettling, { passive: true, capture: true });
+  });
+
   function settleOnTarget() {
     var id = decodeURIComponent(location.hash.slice(1));
     var target = id && document.getElementById(id);
     if (target) { settle(target); }
+    return !!target;
   }
 
   /* ---- Back returns to the exact place ---------------------------------------------------------
@@ -318,7 +328,10 @@
   });
   window.addEventListener("load", function () {
     var entry = performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
-    setTimeout(function () { if (!(entry && entry.type === "back_forward" && restorePlace())) { settleOnTarget(); } }, 0);
+    document.documentElement.setAttribute("data-cr-settling", "");  /* from now, not from the timeout */
+    setTimeout(function () {
+      if (!(entry && entry.type === "back_forward" && restorePlace()) && !settleOnTarget()) { stopSettling(); }
+    }, 0);
   });
 
   function goPage() {
