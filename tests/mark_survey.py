@@ -17,8 +17,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from generator.pipeline import load_corpus  # noqa: E402
-from generator.render import Linker, LinkStats, RuleRenderer  # noqa: E402
-from generator.site_model import SiteModel, lang_tags  # noqa: E402
+from generator.pages.rules import chapter_renderer  # noqa: E402
+from generator.render import LinkStats  # noqa: E402
+from generator.site_model import SiteModel  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpus"
 SOURCES = [CORPUS / "en" / "MagicCompRules-20231117.txt", CORPUS / "zh" / "MagicCompRules-zh-20231117.txt"]
@@ -59,8 +60,7 @@ def survey(sources=SOURCES) -> Survey:
     names = {t.id: t.en or t.zh for t in model.termbase.terms.values()}
     marks, words, cells = [], {"en": 0, "zh": 0}, {}
     for chapter in edition.chapters:
-        renderer = RuleRenderer(lang_tags(edition), Linker(model.resolver(edition, "x/"), LinkStats(), model.marker),
-                                defined_in=lambda number: model.defined_in(edition, number))
+        renderer = chapter_renderer(model, edition, chapter, LinkStats())
         for section in chapter.sections:
             for rule in section.rules:
                 for tag, cell in CELL.findall(renderer.rule(rule)):

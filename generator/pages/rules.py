@@ -37,13 +37,7 @@ def edition_pages(model: SiteModel, files: "SiteFiles") -> None:
 def chapter_page(model: SiteModel, edition: Edition, chapter, files: "SiteFiles", stats: LinkStats) -> Page:
     src = model.addresses.page(edition.date, chapter.number)
     langs = lang_tags(edition)
-    rules = chapter_rules(chapter)
-    renderer = RuleRenderer(
-        langs, Linker(model.resolver(edition, src), stats, model.marker),
-        defined_in=lambda number: model.defined_in(edition, number),
-        stale={s.number: (s.translates, english_change(s, rules.get(s.number))) for s in model.status[edition.date].stale
-               if s.number in rules},
-        notes=keyword_notes(model, edition, src))
+    renderer = chapter_renderer(model, edition, chapter, stats)
     sections = [{
         "heading": md_text(bilingual_title(section.number, section.titles)),
         "anchor": f"cr{section.number}",
@@ -57,6 +51,18 @@ def chapter_page(model: SiteModel, edition: Edition, chapter, files: "SiteFiles"
     files.terms_marked[f"{edition.date}/{chapter.number}"] = renderer.marks
     return render("chapter.md.j2", src, bilingual_title(chapter.number, chapter.titles), sections=sections,
                   meta=page_meta(model, edition, src, chapter.number), search_boost=_boost(model, edition))
+
+
+def chapter_renderer(model: SiteModel, edition: Edition, chapter, stats: LinkStats) -> RuleRenderer:
+    """How a chapter's rules are written: its links, term marks, stale-translation notes and keyword notes."""
+    src = model.addresses.page(edition.date, chapter.number)
+    rules = chapter_rules(chapter)
+    return RuleRenderer(
+        lang_tags(edition), Linker(model.resolver(edition, src), stats, model.marker),
+        defined_in=lambda number: model.defined_in(edition, number),
+        stale={s.number: (s.translates, english_change(s, rules.get(s.number))) for s in model.status[edition.date].stale
+               if s.number in rules},
+        notes=keyword_notes(model, edition, src))
 
 
 def glossary_page(model: SiteModel, edition: Edition, stats: LinkStats) -> Page:
