@@ -95,6 +95,20 @@ def test_scrolling_leaves_the_address_unchanged(device, request, full_url):
         assert page.url == full_url + address
 
 
+@pytest.mark.parametrize("how", ["wheel", "key"])
+def test_the_readers_own_scrolling_right_after_loading_stays(how, page, full_url):
+    """Just after loading, the page keeps the address's rule under the header while the layout
+    settles; the reader's wheel or key at that moment must win, not be scrolled back."""
+    page.goto(full_url + "cr/7/#cr702-19c")
+    page.mouse.move(400, 400)
+    page.mouse.wheel(0, -600) if how == "wheel" else page.keyboard.press("PageUp")
+    page.wait_for_function("() => !document.documentElement.hasAttribute('data-cr-settling')", polling=50)
+    page.wait_for_timeout(300)
+    top = page.evaluate("document.getElementById('cr702-19c').getBoundingClientRect().top")
+    header = page.evaluate("document.querySelector('.md-header').getBoundingClientRect().bottom")
+    assert top > header + 300, (top, header)  # where the reader scrolled to, not back under the header
+
+
 @pytest.mark.parametrize("device", ["page", "phone"])
 def test_a_rules_number_gives_its_permanent_address_to_copy(device, request, browser, seed_url):
     page = request.getfixturevalue(device)

@@ -329,7 +329,9 @@
   window.addEventListener("load", function () {
     var entry = performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
     document.documentElement.setAttribute("data-cr-settling", "");  /* from now, not from the timeout */
+    var before = settling;
     setTimeout(function () {
+      if (settling !== before) { return; }  /* the reader has already scrolled */
       if (!(entry && entry.type === "back_forward" && restorePlace()) && !settleOnTarget()) { stopSettling(); }
     }, 0);
   });
