@@ -40,7 +40,7 @@ def read_manifest_and_settings(manifest: Path) -> tuple[list[SourceSpec], FetchS
 
 def _specs(root: yaml.Node | None, manifest: Path) -> list[SourceSpec]:
     shown = str(manifest)
-    entries = _mapping_value(root, "sources") if root is not None else None
+    entries = mapping_value(root, "sources") if root is not None else None
     if not isinstance(entries, yaml.SequenceNode):
         raise SourceError(shown, 1, "expected a top-level 'sources:' list")
     specs = []
@@ -69,7 +69,7 @@ def compose_manifest(manifest: Path) -> yaml.Node | None:
 
 def _fetch_settings(root: yaml.Node | None, manifest: Path) -> FetchSettings:
     shown = str(manifest)
-    node = _mapping_value(root, "fetch")
+    node = mapping_value(root, "fetch")
     data = yaml.safe_load(yaml.serialize(node)) if node is not None else {}
     line = node.start_mark.line + 1 if node is not None else None
     if not isinstance(data, dict):
@@ -153,7 +153,8 @@ def specs_from_path(path: str, role: str = "rules") -> list[SourceSpec]:
     return expand(spec_from_path(path, role))
 
 
-def _mapping_value(node, key: str):
+def mapping_value(node, key: str):
+    """The value node of `key` in a YAML mapping node; None for a missing key or not a mapping."""
     if not isinstance(node, yaml.MappingNode):
         return None
     for k, v in node.value:

@@ -5,18 +5,19 @@ from __future__ import annotations
 import yaml
 
 from .errors import SourceError
+from .manifest import mapping_value
 
 
 def edit_manifest(text: str, shown: str, roles: dict[str, str], added: list[dict]) -> str:
     """`text` with the role of each entry whose path is in `roles` set to it, and the `added`
     entries appended to the sources list."""
     root = yaml.compose(text)
-    sources = _value(root, "sources")
+    sources = mapping_value(root, "sources")
     if not isinstance(sources, yaml.SequenceNode):
         raise SourceError(shown, 1, "expected a top-level 'sources:' list")
     edits = []  # (start, end, replacement), applied from the end so positions stay right
     for entry in sources.value:
-        path = _value(entry, "path")
+        path = mapping_value(entry, "path")
         if isinstance(path, yaml.ScalarNode) and path.value in roles:
             edits.append(_role_edit(text, entry, roles[path.value]))
     if added:
@@ -27,7 +28,7 @@ def edit_manifest(text: str, shown: str, roles: dict[str, str], added: list[dict
 
 
 def _role_edit(text: str, entry: yaml.MappingNode, role: str) -> tuple[int, int, str]:
-    node = _value(entry, "role")
+    node = mapping_value(entry, "role")
     if node is not None:
         return node.start_mark.index, node.end_mark.index, role
     first_key = entry.value[0][0]  # no role yet: a line of its own after the entry's first line
@@ -63,8 +64,3 @@ def _end_of_line(text: str, index: int) -> int:
     newline = text.find("\n", index)
     return len(text) if newline < 0 else newline
 
-
-def _value(node, key: str):
-    if not isinstance(node, yaml.MappingNode):
-        return None
-    return next((v for k, v in node.value if getattr(k, "value", None) == key), None)
