@@ -136,7 +136,7 @@
   /* ---- ranking ----------------------------------------------------------------------------------- */
   function numberQuery(text) {
     var n = CR.parseAddress(text);
-    return n ? n.section + (n.rule ? "." + n.rule + n.sub : "") : null;
+    return n ? CR.numberOf(n) : null;
   }
 
   var KIND_ORDER = {};

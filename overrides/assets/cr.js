@@ -106,6 +106,9 @@
     return page && page.dataset.script === "hant" ? "hant" : "hans";
   }
 
+  /* The language tag of Chinese in a script ("hans" or "hant"). */
+  function zhTag(script) { return script === "hant" ? "zh-Hant" : "zh-Hans"; }
+
   function convertText(root, map) {
     var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, null);
     var node;
@@ -129,7 +132,7 @@
     document.querySelectorAll(".cr-scripts button").forEach(function (b) {
       b.setAttribute("aria-pressed", String(b.dataset.script === wanted));
     });
-    html.lang = wanted === "hant" ? "zh-Hant" : "zh-Hans";
+    html.lang = zhTag(wanted);
     if (wanted === here || html.dataset.crScript === wanted) { return; }
     html.dataset.crScript = wanted;
     var page = pageInfo(), mapName = wanted === "hant" ? "s2t" : "t2s";
@@ -147,7 +150,7 @@
         var cell = anchor && (anchor.tagName === "H3" ? zhCellAfter(anchor) : anchor.nextElementSibling);
         if (cell) {
           cell.innerHTML = cells[id];
-          cell.lang = wanted === "hant" ? "zh-Hant" : "zh-Hans";
+          cell.lang = zhTag(wanted);
           cell.setAttribute("data-cr-converted", "");
         }
       });
@@ -240,13 +243,14 @@
   /* A long page lays itself out after the browser has scrolled to the address's rule (blocks off
    * screen are estimated until they come near, fonts arrive late), which can move the rule away
    * from where the browser put it. So for about a second the rule is put back under the header
-   * (or `offset` pixels from the top of the screen) whenever the layout moves it; as soon as
-   * anything else scrolls the page (the reader, a find in the page), it is left alone. */
+   * (or `offset` pixels from the top of the screen) whenever the layout moves it. The reader's own
+   * wheel, touch or key ends that at once; a scroll from elsewhere in the first few frames is the
+   * browser's or the theme's offset, and is undone; a later one (a find in the page) ends it too. */
   var settling = 0;  /* the latest settle; the page carries data-cr-settling while it runs */
   function settle(target, offset) {
     var frames = 0, placedAt, scrolledTo, hash = location.hash, me = ++settling;
     document.documentElement.setAttribute("data-cr-settling", "");
-    function done() { if (me === settling) { document.documentElement.removeAttribute("data-cr-settling"); } }
+    function done() { if (me === settling) { stopSettling(); } }
     function place() {
       if (offset === undefined) { target.scrollIntoView(); }
       else { window.scrollBy(0, target.getBoundingClientRect().top - offset); }
@@ -266,7 +270,7 @@
     })();
   }
 
-  /* the reader's own wheel, touch or key ends it at once: their scrolling is never undone */
+  /* the reader's scrolling is never undone */
   function stopSettling() { settling++; document.documentElement.removeAttribute("data-cr-settling"); }
   ["wheel", "touchstart", "keydown", "mousedown"].forEach(function (type) {
     window.addEventListener(type, stopSettling, { passive: true, capture: true });
@@ -483,7 +487,7 @@
     var data = page && CR.data[page.dataset.edition + "/" + Math.floor(Number(n.section) / 100)];
     var texts = data && data[number];
     if (!texts) { return null; }
-    var langs = ["en", nativeScript() === "hant" ? "zh-Hant" : "zh-Hans"], cells = "";
+    var langs = ["en", zhTag(nativeScript())], cells = "";
     langs.forEach(function (lang, i) {
       cells += texts[i] === null
         ? '<div lang="' + lang + '" class="missing">' + (i ? "暂无中文翻译。" : "No English text.") + "</div>"
@@ -569,7 +573,7 @@
       if (!term) { popBody.appendChild(element("p", {}, mark.textContent)); } else {
         var names = element("p", { "class": "cr-term-names" });
         if (term[0]) { names.appendChild(element("b", { lang: "en" }, term[0])); }
-        var hant = wantedScript() === "hant", zh = hant ? "zh-Hant" : "zh-Hans";
+        var hant = wantedScript() === "hant", zh = zhTag(wantedScript());
         if (term[1]) { names.appendChild(element("b", { lang: zh }, hant ? term[5] : term[1])); }
         popBody.appendChild(names);
         var texts = element("div", { "class": "tx" + (term[2] ? "" : " no-en") + (term[3] ? "" : " no-zh") });
@@ -826,7 +830,7 @@
                            : element("div", { lang: "en" }, cellText(heading, "en")));
         var chinese = i ? v[5] : (v[6] ? cellText(heading, "zh") : null);
         if (chinese) {
-          var zh = element("div", { lang: nativeScript() === "hant" ? "zh-Hant" : "zh-Hans" }, chinese);
+          var zh = element("div", { lang: zhTag(nativeScript()) }, chinese);
           if (v[6] && v[6] !== v[2]) { zh.appendChild(element("span", { "class": "cr-history-zh" }, " (译自 " + v[6] + ")")); }
           item.appendChild(zh);
         }
@@ -893,12 +897,11 @@
     mark.setAttribute("aria-expanded", String(!change.hidden));
   });
 
-  /* Every text in its language: the page is Chinese in the script shown (zh-Hans, zh-Hant), and the
+  /* Every text in its language: the page is Chinese in the script shown (applyScript tags it), and the
    * English half of the bilingual title, menus and headings ("3. 牌类别 Card Types") is English. */
   var ENGLISH = /[A-Za-z][A-Za-z0-9’'&:,.()\- ]*[A-Za-z0-9.)]|[A-Za-z]/g;
 
   function tagLanguages() {
-    document.documentElement.lang = wantedScript() === "hant" ? "zh-Hant" : "zh-Hans";
     document.querySelectorAll(".md-header__topic, .md-nav__link, .md-content h1, .md-content h2, .md-footer__title, " +
                               ".md-footer__direction, .cr-footer-edition").forEach(function (container) {
       if (container.dataset.crTagged) { return; }
@@ -926,6 +929,7 @@
   CR.element = element;
   CR.loadScript = loadScript;
   CR.parseAddress = parseAddress;
+  CR.numberOf = numberOf;
   CR.ruleKey = ruleKey;
   CR.mode = currentMode;
 
