@@ -89,8 +89,8 @@ def browser():
 class Page:
     """A browser page that records console errors and failed requests."""
 
-    def __init__(self, browser, **context_options):
-        self.context = browser.new_context(viewport={"width": 1280, "height": 900}, **context_options)
+    def __init__(self, browser, width=1280, height=900, **context_options):
+        self.context = browser.new_context(viewport={"width": width, "height": height}, **context_options)
         self.page = self.context.new_page()
         self.errors: list[str] = []
         self.page.on("console", lambda m: self.errors.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
@@ -100,24 +100,23 @@ class Page:
         self.context.close()
 
 
-@pytest.fixture
-def page(browser):
-    opened = Page(browser)
+def _error_free(opened: Page):
+    """The page for a test, which fails on any console error the page had."""
     yield opened.page
     errors = opened.errors
     opened.close()
     assert errors == [], errors
+
+
+@pytest.fixture
+def page(browser):
+    yield from _error_free(Page(browser))
 
 
 @pytest.fixture
 def phone(browser):
-    """A page on a 390x844 phone with touch, failing the test on any console error."""
-    opened = Page(browser, has_touch=True, is_mobile=True)
-    opened.page.set_viewport_size({"width": 390, "height": 844})
-    yield opened.page
-    errors = opened.errors
-    opened.close()
-    assert errors == [], errors
+    """A 390x844 phone with touch."""
+    yield from _error_free(Page(browser, 390, 844, has_touch=True, is_mobile=True))
 
 
 @pytest.fixture(scope="session")
