@@ -16,7 +16,10 @@ from dataclasses import dataclass
 
 from .numbers import SUBRULE_LETTERS, RuleNumber
 
-ITEM = re.compile(r"(?<![\d.])(?P<sec>\d{3})(?:\.(?P<rule>\d{1,3})(?P<sub>[a-z](?![a-z]))?)?(?!\d)(?!\.\d)")
+# a number ends where no digit follows, or, after its letter, where the next number starts at once
+# (a translation's "103.2c607.2p", with the 和 between them missing)
+ITEM = re.compile(r"(?<![\d.])(?P<sec>\d{3})(?:\.(?P<rule>\d{1,3})(?P<sub>[a-z](?![a-z]))?)?"
+                  r"(?:(?<=[a-z])(?=\d{3}\.\d)|(?!\d)(?!\.\d))")
 STRONG = re.compile(r"(?:\b[Rr]ules?|规则|規則)\s*$")
 WEAK = re.compile(r"(?:\b[Ss]ee|\bexception to|\blisted in|参见|參見|见|見)\s*$")
 TITLE = re.compile(r"\s*[,，]?\s*[“\"「][^”\"」\n]{1,80}[”\"」][,，]?")
