@@ -36,7 +36,10 @@ def _edition(date: str, sources: list[ParsedSource], issues: list[Issue]) -> Edi
     glossaries: dict[str, list] = {}
     for parsed in sources:
         for number, texts in parsed.rules.items():
-            rule = rules.setdefault(number, Rule(number))
+            rule = rules.get(number)
+            if rule is None:  # the first source with the rule (of a single-source edition: every rule)
+                rules[number] = Rule(number, dict(texts))
+                continue
             for lang, text in texts.items():
                 _merge_text(rule, lang, text, issues)
         for table, own in ((chapter_titles, parsed.chapter_titles), (section_titles, parsed.section_titles)):

@@ -10,14 +10,18 @@ import re
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from .numbers import RuleNumber
 
 LANGUAGES = ("en", "zh")
 
 
-@dataclass(frozen=True)
-class Provenance:
+class Provenance(NamedTuple):
+    """Where a piece of text came from: file, line (0: the file as a whole), character. A NamedTuple,
+    not a dataclass: a build of many editions unpickles some 300,000 of them from its cache, in
+    half the time."""
+
     path: str
     line: int
     offset: int | None = None
