@@ -317,7 +317,7 @@ def _diff(args) -> int:
         print(json.dumps({"old": old.date, "new": new.date, "lang": lang, "counts": lineage.counts(),
                           "rules": [link.as_json() | {"old_text": texts[0].get(link.old), "new_text": texts[1].get(link.new)}
                                     for link in changed],
-                          "glossary": [vars(t) for t in lineage.glossary if t.kind != "unchanged"]},
+                          "glossary": [t._asdict() for t in lineage.glossary if t.kind != "unchanged"]},
                          ensure_ascii=False, indent=2))
         return 0
     print(f"{old.date} -> {new.date} ({lang}): " + ", ".join(f"{k} {v}" for k, v in lineage.counts().items()))

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
+from typing import NamedTuple
 
 from .diff import words
 from .model import Edition, GlossaryEntry, without_obsolete_mark
@@ -36,8 +37,10 @@ SAME_NUMBER_BONUS = 0.1  # how much more alike another rule must be to take a ru
 RENAMED = 0.6  # definition similarity for a glossary term under a new name
 
 
-@dataclass(frozen=True)
-class RuleLink:
+class RuleLink(NamedTuple):
+    """What became of one rule between two editions. A NamedTuple, not a dataclass: a build of many
+    editions unpickles some 200,000 of them from its cache, in half the time."""
+
     old: RuleNumber | None
     new: RuleNumber | None
     kind: str
@@ -54,8 +57,7 @@ def _str(number: RuleNumber | None) -> str | None:
     return None if number is None else str(number)
 
 
-@dataclass(frozen=True)
-class TermLink:
+class TermLink(NamedTuple):
     old: str | None  # the English term as printed (with any "(Obsolete)" mark)
     new: str | None
     kind: str  # unchanged | edited | obsolete | revived | renamed | added | removed
