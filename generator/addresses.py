@@ -1,11 +1,17 @@
 """Where every page lives and how one page links to another: pure functions of page paths.
 
-A page is named by its source path in the generated docs folder (`cr/7.md`). The newest edition's
-pages are under `cr/` (as on the Chinese judge wiki), older editions' under `editions/<date>/`.
-Links inside rule blocks are final relative URLs, because Markdown does not rewrite links inside
-raw HTML; `dir_urls` says which URL style the build uses (the offline bundle turns directory URLs
-off). Links in the Markdown part of a page are source paths (`md_link`): the builder turns those
-into URLs and checks them.
+A page is named by its source path in the generated docs folder (`cr/7/index.md`). The newest
+edition's pages are under `cr/` (as on the Chinese judge wiki), older editions' under
+`editions/<date>/`. Links in the Markdown part of a page are source paths (`md_link`): the builder
+turns those into URLs and checks them. Links inside rule blocks (raw HTML) are relative URLs;
+`dir_urls` says which URL style the build uses (the offline bundle turns directory URLs off).
+
+Every generated page is the index of its own folder, so that the folder of its Markdown file is the
+folder of its URL in both styles (`cr/7/index.md` is `cr/7/` or `cr/7/index.html`). That is what
+makes one relative link right with every builder: MkDocs and ProperDocs leave raw HTML alone, and
+Zensical resolves a relative link in raw HTML against the Markdown file's folder and rewrites it
+for the page's URL (`../5/` written in `cr/7.md` would become `../../5/`); where the two folders
+are one, its rewrite changes nothing.
 """
 from __future__ import annotations
 
@@ -26,7 +32,7 @@ class Addresses:
 
     def page(self, edition: str, name: str | int) -> str:
         """An edition's page: a chapter (7), or glossary, status, changes, intro, credits, index."""
-        return f"{self.prefix(edition)}/{name}.md"
+        return own_folder(f"{self.prefix(edition)}/{name}")
 
     def url(self, src: str) -> str:
         """Site-relative URL of a page, as the builder writes it."""
@@ -58,6 +64,12 @@ class Addresses:
     def rule_href(self, from_src: str, edition: str, number: RuleNumber) -> str:
         """A link to a rule (or section) of an edition, from a page."""
         return self.href(from_src, self.page(edition, number.chapter), rule_id(number))
+
+
+def own_folder(stem: str) -> str:
+    """The source path of the page at `stem` (`cr/7`, `primer`, `editions/x/index`): the index of
+    its own folder, as every generated page is (see above)."""
+    return stem + ".md" if stem == "index" or stem.endswith("/index") else stem + "/index.md"
 
 
 def md_link(from_src: str, to_src: str, anchor: str = "") -> str:

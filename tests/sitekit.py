@@ -6,10 +6,10 @@ import http.server
 import io
 import json
 import logging
+import posixpath
 import re
 import threading
 from dataclasses import dataclass
-from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -58,53 +58,90 @@ def build(site_dir: Path, *sources, manifest: Path | None = None, no_manifest=Fa
     return Built(0, log.getvalue() + report, generated)
 
 
-class _Collector(HTMLParser):
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.ids: set[str] = set()
-        self.links: list[str] = []
-        self.scripts: list[str] = []
+def build_with(builder: str, generated: Path, site_dir: Path) -> Path:
+    """The site a builder makes of a generated folder (its mkdocs.yml), as its own command does;
+    Zensical writes into the generated folder (its site_dir must be inside the project), the others
+    into site_dir. It fails on any warning: each builder checks the links it knows of."""
+    import os
+    import subprocess
+    import sys
+    from generator.mkdocs_build import mkdocs_build
+    config = generated / "mkdocs.yml"
+    if builder == "material":
+        mkdocs_build(config, site_dir)
+        return site_dir
+    command = {"properdocs": ["properdocs", "build", "--strict", "-f", str(config), "-d", str(site_dir)],
+               "zensical": ["zensical", "build", "-f", str(config)]}[builder]
+    command[0] = str(Path(sys.executable).parent / command[0])
+    result = subprocess.run(command, cwd=generated, capture_output=True, text=True,
+                            env={**os.environ, "NO_COLOR": "1", "NO_MKDOCS_2_WARNING": "1"})
+    output = result.stdout + result.stderr
+    assert result.returncode == 0, output[-3000:]
+    if builder == "zensical":
+        assert "No issues found" in output, output[-3000:]  # its link and anchor validation
+        return generated / "site"
+    return site_dir
 
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if attrs.get("id"):
-            self.ids.add(attrs["id"])
-        if tag == "a" and attrs.get("href"):
-            self.links.append(attrs["href"])
-        if tag in ("link", "img", "script") and (attrs.get("href") or attrs.get("src")):
-            self.scripts.append(attrs.get("href") or attrs.get("src"))
+
+@dataclass
+class _Parsed:
+    ids: set[str]
+    links: list[str]  # a[href]
+    scripts: list[str]  # link[href], img[src], script[src]
 
 
 @functools.lru_cache(maxsize=None)
-def parse_page(path: Path) -> _Collector:
-    collector = _Collector()
-    collector.feed(path.read_text(encoding="utf-8"))
-    return collector
+def parse_page(path: Path) -> _Parsed:
+    """A built page's ids and links, read with lxml (a whole site is some 20 MB of HTML)."""
+    import lxml.html
+    page = _Parsed(set(), [], [])
+    for element in lxml.html.fromstring(path.read_bytes()).iter():
+        if not isinstance(element.tag, str):  # comments, processing instructions
+            continue
+        if element.get("id"):
+            page.ids.add(element.get("id"))
+        if element.tag == "a" and element.get("href"):
+            page.links.append(element.get("href"))
+        if element.tag in ("link", "img", "script") and (element.get("href") or element.get("src")):
+            page.scripts.append(element.get("href") or element.get("src"))
+    return page
 
 
-def broken_links(site: Path) -> list[str]:
-    """Every internal link or asset of every page whose file or anchor does not exist."""
-    problems = []
+@dataclass
+class LinkCheck:
+    checked: int  # internal links and assets looked at
+    broken: list[str]  # "page: href: what is wrong"
+
+
+def check_links(site: Path) -> LinkCheck:
+    """Every internal link or asset of every page, resolved as a browser would from that page: its
+    file must exist and its fragment be an id on it. The go page's fragments are rule numbers that
+    its script reads, not ids, and the 404 page links from the site's root (it is served anywhere)."""
+    files = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+    checked, problems = 0, []
     for page in sorted(site.rglob("*.html")):
+        name = page.relative_to(site).as_posix()
         found = parse_page(page)
         for href in found.links + found.scripts:
             parts = urlsplit(href)
             if parts.scheme or parts.netloc or href.startswith(("mailto:", "javascript:")):
                 continue
-            if not parts.path:
-                target = page
-            elif parts.path.startswith("/"):  # the 404 page links from the site root
-                target = site / unquote(parts.path).lstrip("/")
-            else:
-                target = page.parent / unquote(parts.path)
-            if target.is_dir():
-                target = target / "index.html"
-            if not target.exists():
-                problems.append(f"{page.relative_to(site)}: {href}: no such file")
-                continue
-            if parts.fragment and target.suffix == ".html" and unquote(parts.fragment) not in parse_page(target).ids:
-                problems.append(f"{page.relative_to(site)}: {href}: no such anchor")
-    return problems
+            checked += 1
+            path = unquote(parts.path)
+            target = posixpath.normpath(path.lstrip("/") if path.startswith("/") else
+                                        posixpath.join(posixpath.dirname(name), path)) if path else name
+            if target not in files:
+                target = posixpath.join(target, "index.html").removeprefix("./")
+            if target not in files:
+                problems.append(f"{name}: {href}: no such file")
+            elif parts.fragment and target.endswith(".html") and target != "go/index.html" \
+                    and unquote(parts.fragment) not in parse_page(site / target).ids:
+                problems.append(f"{name}: {href}: no such anchor")
+    return LinkCheck(checked, problems)
+
+
+def broken_links(site: Path) -> list[str]:
+    return check_links(site).broken
 
 
 def ids_of(page: Path) -> set[str]:

@@ -1,38 +1,63 @@
-"""The same generated pages built by MkDocs with Material and by Zensical, on the full corpus:
-what a reader sees works in both, online and from file:// (offline bundle)."""
-import os
+"""The same generated pages built by MkDocs with Material, by ProperDocs and by Zensical: every link
+of every site resolves, online and as the offline bundle, and what a reader sees works in each."""
 import re
-import subprocess
-import sys
-from pathlib import Path
+import zipfile
 
 import pytest
 
-from conftest import CORPUS_EN_OLD, ROOT
-from sitekit import Served, build, hover, recording_page, site_search
+from conftest import CORPUS_EN_OLD
+from sitekit import Served, build, build_with, check_links, hover, recording_page, site_search
 
-BUILDERS = ["material", "zensical"]
-
-
-def zensical_build(generated: Path) -> Path:
-    """`zensical build` on a generated configuration; its site is inside the build folder."""
-    result = subprocess.run([str(Path(sys.executable).parent / "zensical"), "build", "-f", str(generated / "mkdocs.yml")],
-                            cwd=generated, capture_output=True, text=True, env={**os.environ, "NO_COLOR": "1"})
-    output = result.stdout + result.stderr
-    assert result.returncode == 0, output[-3000:]
-    assert "No issues found" in output, output[-3000:]  # no false anchor or link warnings
-    return generated / "site"
+BUILDERS = ["material", "properdocs", "zensical"]
+KINDS = ["online", "offline"]
+SEEN = ["material", "zensical"]  # ProperDocs makes Material's pages byte for byte (the last test)
 
 
 @pytest.fixture(scope="session")
-def sites(full_site, corpus_files, tmp_path_factory):
-    """builder -> (the online site, the offline site), all from the same sources."""
-    offline = tmp_path_factory.mktemp("full-offline") / "site"
-    result = build(offline, *corpus_files, CORPUS_EN_OLD, offline=True)
-    assert result.returncode == 0, result.stderr[-3000:]
-    return {"material": (full_site, offline),
-            "zensical": (zensical_build(full_site.parent / f"{full_site.name}-build"),
-                         zensical_build(result.generated.folder))}
+def builder_sites(request, tmp_path_factory):
+    """site(corpus, builder, kind): the site a builder makes of the folder generated for a corpus
+    ("seed": the embedded sources; "full": the 2023-11-17 texts with the April edition) and a kind
+    (online: directory URLs; offline: the bundle for file://). Each folder is generated once, each
+    site built once per session, when a test first asks for it."""
+    generated, made = {}, {}
+
+    def folder(corpus, kind):
+        if (corpus, kind) not in generated:
+            if kind == "online":  # the sites the other tests share, built by MkDocs from their folder
+                site = request.getfixturevalue("seed_site" if corpus == "seed" else "full_site")
+            else:
+                sources = [] if corpus == "seed" else [*request.getfixturevalue("corpus_files"), CORPUS_EN_OLD]
+                site = tmp_path_factory.mktemp(f"{corpus}-offline") / "site"
+                result = build(site, *sources, offline=True)
+                assert result.returncode == 0, result.stderr[-3000:]
+            generated[corpus, kind] = (site.parent / f"{site.name}-build", site)
+        return generated[corpus, kind]
+
+    def site(corpus, builder, kind):
+        if (corpus, builder, kind) not in made:
+            pages, material = folder(corpus, kind)
+            made[corpus, builder, kind] = material if builder == "material" else \
+                build_with(builder, pages, tmp_path_factory.mktemp(f"{corpus}-{builder}-{kind}") / "site")
+        return made[corpus, builder, kind]
+    return site
+
+
+@pytest.mark.parametrize("corpus", ["seed", "full"])
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("builder", BUILDERS)
+def test_every_internal_link_and_fragment_resolves(builder_sites, builder, kind, corpus):
+    """Cross-chapter references, links from older editions to today's rules, the keyword post's links,
+    the changes and status pages, the navigation and every asset: the page and the fragment."""
+    result = check_links(builder_sites(corpus, builder, kind))
+    assert result.broken == [], f"{len(result.broken)} of {result.checked} broken: {result.broken[:10]}"
+    assert result.checked > (10000 if corpus == "full" else 1000)  # the check saw the site
+
+
+@pytest.fixture(scope="session")
+def sites(builder_sites):
+    """builder -> (the online site, the offline site) of the full corpus."""
+    return {builder: (builder_sites("full", builder, "online"), builder_sites("full", builder, "offline"))
+            for builder in SEEN}
 
 
 @pytest.fixture(scope="session")
@@ -47,7 +72,7 @@ def first_target(links):
     return re.sub(r"\?[^#]*", "", links[0]) if links else None
 
 
-@pytest.mark.parametrize("builder", BUILDERS)
+@pytest.mark.parametrize("builder", SEEN)
 def test_a_rule_address_lands_on_the_rule(page, urls, builder):
     page.goto(urls[builder] + "cr/7/#cr702-19c")
     page.wait_for_function("() => { const r = document.getElementById('cr702-19c').getBoundingClientRect();"
@@ -56,7 +81,32 @@ def test_a_rule_address_lands_on_the_rule(page, urls, builder):
     assert "Trample over planeswalkers" in page.text_content("h3#cr702-19c + [lang=en]")
 
 
-@pytest.mark.parametrize("builder", BUILDERS)
+def in_view(page, anchor):
+    page.wait_for_function("id => { const r = document.getElementById(id).getBoundingClientRect();"
+                           " return r.top >= 0 && r.top < innerHeight; }", arg=anchor, polling=100)
+
+
+@pytest.mark.parametrize("builder", SEEN)
+def test_a_cross_chapter_reference_lands_on_its_rule(page, urls, builder):
+    page.goto(urls[builder] + "cr/7/#cr702-19a")
+    page.wait_for_function("() => !document.documentElement.hasAttribute('data-cr-settling')", polling=50)
+    page.locator("h3#cr702-19a + [lang=en] a", has_text="510").first.click()
+    page.wait_for_url(urls[builder] + "cr/5/#cr510")
+    in_view(page, "cr510")
+    assert "Combat Damage Step" in page.text_content("h2#cr510")
+
+
+@pytest.mark.parametrize("builder", SEEN)
+def test_an_older_editions_link_lands_on_todays_rule(page, urls, builder):
+    page.goto(urls[builder] + "editions/2023-04-14/7/#cr702-164")
+    page.wait_for_function("() => !document.documentElement.hasAttribute('data-cr-settling')", polling=50)
+    page.locator("h3#cr702-164 ~ .kw a", has_text="702.164").first.click()
+    page.wait_for_url(urls[builder] + "cr/7/#cr702-164")
+    in_view(page, "cr702-164")
+    assert page.text_content("h3#cr702-164 + [lang=en]").startswith("Toxic")
+
+
+@pytest.mark.parametrize("builder", SEEN)
 def test_preview_tooltip_and_display_modes(page, urls, builder):
     page.goto(urls[builder] + "cr/7/")
     pop = page.locator("#cr-pop")
@@ -78,7 +128,7 @@ def test_preview_tooltip_and_display_modes(page, urls, builder):
     assert "2023-11-17" in page.locator(".cr-footer-edition").inner_text()  # the edition, from the generated config
 
 
-@pytest.mark.parametrize("builder", BUILDERS)
+@pytest.mark.parametrize("builder", SEEN)
 def test_traditional_script_and_navigation(page, urls, builder):
     page.goto(urls[builder] + "cr/3/")
     assert "副类别" in page.text_content("h3#cr301-5 + [lang=en] + [lang^=zh]")
@@ -91,7 +141,7 @@ def test_traditional_script_and_navigation(page, urls, builder):
     page.wait_for_function("() => document.querySelector('h3#cr901-1 + [lang=en] + [lang^=zh]').lang === 'zh-Hant'")
 
 
-@pytest.mark.parametrize("builder", BUILDERS)
+@pytest.mark.parametrize("builder", SEEN)
 def test_chinese_search_and_rule_number_search(page, urls, builder):
     page.goto(urls[builder] + "cr/9/")
     # one search, ours: the builder's own is turned off (Zensical would add a second box)
@@ -104,21 +154,20 @@ def test_chinese_search_and_rule_number_search(page, urls, builder):
 
 
 def test_the_offline_bundle_is_one_folder_with_the_worker_stand_in(sites):
-    import zipfile
     offline = sites["material"][1]
     names = zipfile.ZipFile(offline.with_suffix(".zip")).namelist()
     assert all(n.startswith("site/") for n in names)
-    assert "site/cr/7.html" in names and "site/assets/data/search.js" in names
+    assert "site/cr/7/index.html" in names and "site/assets/data/search.js" in names
     for _, folder in sites.values():
         assert (folder / "assets" / "cr-iframe-worker.js").exists()
 
 
-@pytest.mark.parametrize("builder", BUILDERS)
+@pytest.mark.parametrize("builder", SEEN)
 def test_offline_bundle_from_file_with_nothing_fetched_outside(browser, sites, builder):
     root = sites[builder][1].as_uri() + "/"
     context, page, requests, errors = recording_page(browser)
     try:
-        page.goto(root + "cr/7.html#cr702-19c")
+        page.goto(root + "cr/7/index.html#cr702-19c")
         assert page.text_content("#cr702-19c") == "702.19c"
         pop = page.locator("#cr-pop")
         hover(page, page.locator("h3#cr702-19a + [lang=en] a", has_text="510").first)
@@ -134,13 +183,13 @@ def test_offline_bundle_from_file_with_nothing_fetched_outside(browser, sites, b
         assert not page.locator("h3#cr702-19c + [lang=en]").is_visible()
         page.click(".cr-modes button[data-mode='both']")
         page.click(".md-sidebar--primary a.md-nav__link:visible >> text=/Casual Variants/")  # navigation
-        page.wait_for_url(root + "cr/9.html")
+        page.wait_for_url(root + "cr/9/index.html")
         links = site_search(page, "践踏")
         assert any("#cr702-19" in link or "#g-trample" in link for link in links[:3]), links[:5]
         links = site_search(page, "R70219c")
-        assert first_target(links) == root + "cr/7.html#cr702-19c", links[:3]
+        assert first_target(links) == root + "cr/7/index.html#cr702-19c", links[:3]
         page.goto(root + "go/index.html#R70219c")
-        page.wait_for_url(root + "cr/7.html#cr702-19c")
+        page.wait_for_url(root + "cr/7/index.html#cr702-19c")
         outside = [url for url in requests if not url.startswith(root)]
         assert requests and outside == []
         assert errors == []
@@ -148,16 +197,10 @@ def test_offline_bundle_from_file_with_nothing_fetched_outside(browser, sites, b
         context.close()
 
 
-def test_properdocs_builds_the_generated_pages(full_site, tmp_path):
+def test_properdocs_makes_the_same_pages_as_mkdocs(builder_sites):
     """ProperDocs (the maintained fork of MkDocs 1.6) builds the same configuration, plugin and all."""
-    generated = full_site.parent / f"{full_site.name}-build"
-    result = subprocess.run([str(Path(sys.executable).parent / "properdocs"), "build", "--strict", "-f",
-                             str(generated / "mkdocs.yml"), "-d", str(tmp_path / "site")],
-                            cwd=ROOT, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
-    assert result.returncode == 0, result.stderr[-3000:]
-
     def page(site):  # the same page, but for the generator meta tag, which names the builder
         html = (site / "cr" / "7" / "index.html").read_text(encoding="utf-8")
         return re.sub(r'<meta name="generator" content="[^"]*">', "", html)
 
-    assert page(tmp_path / "site") == page(full_site)
+    assert page(builder_sites("full", "properdocs", "online")) == page(builder_sites("full", "material", "online"))

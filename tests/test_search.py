@@ -122,7 +122,7 @@ def test_blocks_set_aside_come_back_whole_and_keep_their_anchors():
     from generator.pages import site_files
     from generator.site_model import SiteModel
 
-    chapter = next(p for p in site_files(SiteModel.build(load_corpus(MANIFEST))).pages if p.src == "cr/9.md")
+    chapter = next(p for p in site_files(SiteModel.build(load_corpus(MANIFEST))).pages if p.src == "cr/9/index.md")
     plugin = GeneratorPlugin()
     page = SimpleNamespace(file=SimpleNamespace(src_uri=chapter.src), url="cr/9/", meta={}, present_anchor_ids=set())
     markdown = plugin.on_page_markdown(chapter.markdown, page=page, config=None, files=None)

@@ -63,7 +63,7 @@ def test_generate_watch_regenerates_after_a_source_edit(tmp_path):
     out = tmp_path / "build"
     watcher = subprocess.Popen([sys.executable, "-m", "generator", "generate", "--watch", "--manifest", str(manifest),
                                 "--out", str(out)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    page = out / "docs" / "cr" / "9.md"
+    page = out / "docs" / "cr" / "9" / "index.md"
     try:
         _wait(lambda: page.exists() and "six-sided" in page.read_text(encoding="utf-8"), watcher)
         source = tmp_path / "sources" / "cr-2023-11-17-ch9-casual-variants.en-zh.txt"

@@ -150,7 +150,7 @@ def test_generating_again_touches_only_what_changed_and_removes_stale_pages(tmp_
     (out / "docs" / "stale.md").write_text("old page", encoding="utf-8")
     again = generate(Options.from_config(), out)
     assert again.written == 0
-    assert not (out / "docs" / "stale.md").exists() and (out / "docs" / "cr" / "3.md").exists()
+    assert not (out / "docs" / "stale.md").exists() and (out / "docs" / "cr" / "3" / "index.md").exists()
 
 
 def test_hostile_study_note_is_rendered_harmless(tmp_path):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..addresses import own_folder
 from ..browser_data import character_maps
 from ..gcpause import paused_gc
 from ..markdown_writer import Page
@@ -61,8 +62,8 @@ def nav(model: SiteModel, pages: list[Page]) -> list:
     items: list = [{"首页 Home": "index.md"}]
     if model.current:
         items.append({f"规则 Rules {model.current.date}": entries(under(model.current))})
-    items += entries(["primer.md"])
+    items += entries([own_folder("primer")])
     if len(model.editions) > 1:
         older = ["editions/index.md"] + [src for e in model.editions[1:] for src in under(e)]
         items.append({"旧版规则 Older editions": entries(older)})
-    return items + entries(["go/index.md", "about.md", "sources.md"])
+    return items + entries(["go/index.md", "about.md", own_folder("sources")])

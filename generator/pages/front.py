@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from ..addresses import md_link
+from ..addresses import md_link, own_folder
 from ..markdown_writer import Page, render
 from ..model import Edition
 from ..note_page import note_page_body
@@ -34,7 +34,7 @@ def home_page(model: SiteModel, files: "SiteFiles") -> None:
 
 def primer_page(model: SiteModel, files: "SiteFiles") -> None:
     for parsed in model.corpus.primers[:1]:
-        files.pages.append(render("primer.md.j2", "primer.md", "入门笔记 Primer", body=note_page_body(parsed.page or ""),
+        files.pages.append(render("primer.md.j2", own_folder("primer"), "入门笔记 Primer", body=note_page_body(parsed.page or ""),
                                   source=html_attr(parsed.spec.title or parsed.spec.path)))
 
 

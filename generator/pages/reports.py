@@ -7,6 +7,7 @@ import io
 import json
 from typing import TYPE_CHECKING
 
+from ..addresses import own_folder
 from ..diff import word_diff
 from ..lineage import shared_language, trace_lineage
 from ..markdown_writer import render
@@ -157,4 +158,4 @@ def sources_page(model: SiteModel, files: "SiteFiles") -> None:
             "terms": counts["terms"], "skipped": len(loaded.report.skipped),
             "warnings": len(loaded.report.warnings), "errors": len(loaded.report.errors),
         })
-    files.pages.append(render("sources.md.j2", "sources.md", "来源 Sources", rows=rows))
+    files.pages.append(render("sources.md.j2", own_folder("sources"), "来源 Sources", rows=rows))
