@@ -13,6 +13,7 @@ reads them from one place.
 """
 from __future__ import annotations
 
+import json
 import os
 import sys
 import time
@@ -21,6 +22,7 @@ from pathlib import Path
 
 import yaml
 
+from . import offline_app
 from .errors import SourceError
 from .markdown_writer import write_if_changed, write_tree
 from .pages import SiteFiles, nav, site_files
@@ -49,6 +51,9 @@ class Options:
     missing_rule_url: str | None = None
     dir_urls: bool = True
     pages: Path = HAND_WRITTEN  # hand-written pages, copied as they are
+    # the installable app that reads offline (offline_app.py); off for previews (`mkdocs serve`,
+    # `generate --watch`), whose worker removes itself so that a preview never shows a stored page
+    offline_app: bool = True
 
     @classmethod
     def from_config(cls, config: Path = DEFAULT_CONFIG, **overrides) -> "Options":
@@ -78,6 +83,7 @@ class Generated:
     files: SiteFiles
     nav: list
     written: int  # files written (the others were unchanged)
+    build: str | None = None  # the build's version, which its service worker carries (None: no app)
 
     @property
     def docs(self) -> Path:
@@ -103,16 +109,65 @@ def generate(options: Options, out: Path, corpus: Corpus | None = None) -> Gener
     hand_written = {p.name: p.read_text(encoding="utf-8") for p in sorted(options.pages.glob("*.md"))}
     model = SiteModel.build(corpus, options.dir_urls, options.missing_rule_url, hand_written)
     files = site_files(model)
+    app = options.offline_app and options.dir_urls and model.current is not None
+    if app:
+        files.pages.append(offline_app.offline_page())
+        files.assets[offline_app.MANIFEST] = offline_app.web_app_manifest()
+    site_nav = nav(model, files.pages)
+    settings = page_settings(model, site_nav, options.dir_urls, app)
+    if app:
+        theme = offline_app.theme_files(_custom_dir(options))
+        entries = offline_app.precache_list(files.pages, theme | files.assets, _shell(options, settings, theme),
+                                            model.current.date, model.addresses.url)
+        settings["extra"]["cr_build"] = offline_app.build_version(entries)
+        files.assets[offline_app.WORKER] = offline_app.worker_script(
+            {"version": settings["extra"]["cr_build"], "edition": model.current.date,
+             "translation": _translation(model.current), "files": entries})
+    elif options.dir_urls:  # a preview, served where a worker of a real build may still be registered
+        files.assets[offline_app.WORKER] = offline_app.worker_script(None)
     tree = {page.src: page.markdown for page in files.pages} | files.assets
     written = write_tree(out / "docs", tree)
-    config = out / "mkdocs.yml"
-    site_nav = nav(model, files.pages)
-    written += write_if_changed(config, generated_config(options, out, model, site_nav))
-    return Generated(out, config, corpus, files, site_nav, written)
+    written += write_if_changed(out / "mkdocs.yml", generated_config(options, out, settings))
+    return Generated(out, out / "mkdocs.yml", corpus, files, site_nav, written, settings["extra"]["cr_build"])
 
 
-def generated_config(options: Options, out: Path, model: SiteModel, site_nav: list) -> str:
-    """A configuration for the build folder: the project's, with the generated docs and nav.
+def _custom_dir(options: Options) -> Path | None:
+    custom_dir = (read_config(options.config).get("theme") or {}).get("custom_dir")
+    return Path(custom_dir) if custom_dir else None
+
+
+def _shell(options: Options, settings: dict, theme: dict[str, bytes]) -> str:
+    """What every page's HTML depends on besides its Markdown: the project's configuration and the
+    generated settings (not where the folders are, which differs from one build folder to
+    another), and the theme overrides."""
+    project = read_config(options.config)
+    for key in ("docs_dir", "site_dir", "watch"):
+        project.pop(key, None)
+    (project.get("theme") or {}).pop("custom_dir", None)
+    text = json.dumps([project, settings], sort_keys=True, ensure_ascii=False, default=str)
+    return text + "".join(f"\n{path} {offline_app.digest(data)}" for path, data in theme.items())
+
+
+def _translation(edition) -> str | None:
+    """The date of the Chinese the current rules show: their own, or the edition it was carried from."""
+    carried = sorted({c.translates for c in edition.carried.values()})
+    return carried[-1] if carried else (edition.date if "zh" in edition.languages else None)
+
+
+def page_settings(model: SiteModel, site_nav: list, dir_urls: bool, app: bool) -> dict:
+    """The generated configuration's settings that the pages depend on: the URL style, the
+    navigation, and what the theme overrides read (the edition; the build, when it has a worker)."""
+    settings: dict = {} if dir_urls else {"use_directory_urls": False}
+    settings["nav"] = site_nav
+    if app:  # the page shown for what is not stored offline is reached only through the worker
+        settings["not_in_nav"] = "/" + offline_app.OFFLINE_PAGE
+    settings["extra"] = {"cr_edition": model.current.date if model.current else None, "cr_generated": True,
+                         "cr_build": None}
+    return settings
+
+
+def generated_config(options: Options, out: Path, settings: dict) -> str:
+    """A configuration for the build folder: the project's, with the generated docs and settings.
     INHERIT merges dictionaries and replaces lists; relative paths in the result are relative to
     the build folder, so the inherited ones that point into the project are given again."""
     base = read_config(options.config)
@@ -121,14 +176,11 @@ def generated_config(options: Options, out: Path, model: SiteModel, site_nav: li
     def rel(path: str) -> str:
         return os.path.relpath(project / path, out)
     config: dict = {"INHERIT": rel(options.config.name), "docs_dir": "docs", "site_dir": "site"}
-    if not options.dir_urls:
-        config["use_directory_urls"] = False
     custom_dir = (base.get("theme") or {}).get("custom_dir")
     if custom_dir:
         config["theme"] = {"custom_dir": rel(custom_dir)}
     config["watch"] = [rel(custom_dir)] if custom_dir else []
-    config["nav"] = site_nav
-    config["extra"] = {"cr_edition": model.current.date if model.current else None, "cr_generated": True}
+    config |= settings
     return GENERATED + yaml.safe_dump(config, allow_unicode=True, sort_keys=False)
 
 
@@ -143,7 +195,8 @@ def watched_paths(options: Options, corpus: Corpus | None) -> list[Path]:
 
 def watch(options: Options, out: Path, interval: float = 0.5, rounds: int | None = None) -> None:
     """Generate, then again whenever a source, the manifest, the configuration or a hand-written
-    page changes (polled: the same on every system, and nothing to install)."""
+    page changes (polled: the same on every system, and nothing to install). It is a preview's
+    generator (beside `zensical serve`), so it makes no offline app."""
     corpus = None
     seen = None
     done = 0
@@ -152,7 +205,7 @@ def watch(options: Options, out: Path, interval: float = 0.5, rounds: int | None
             started = time.time_ns()
             try:
                 options = Options.from_config(options.config, sources=options.sources, manifest=options.manifest,
-                                              dir_urls=options.dir_urls, pages=options.pages)
+                                              dir_urls=options.dir_urls, pages=options.pages, offline_app=False)
                 result = generate(options, out)
                 corpus = result.corpus
                 print(f"generated {len(result.files.pages)} pages into {result.docs} ({result.written} files changed)",

@@ -10,6 +10,7 @@ Two ways it runs:
 The hooks, in order:
   on_config           load the sources (or not)
   on_pre_build        generate (after the offline plugin has turned directory URLs off)
+  on_files            the offline page is outside the navigation; a preview's worker removes itself
   on_serve            stop watching the generated docs: they change only when a source does
   on_page_markdown    set the blocks of rules and glossary entries aside (below)
   on_page_content     tell MkDocs the anchors in them, for its link validation
@@ -30,7 +31,9 @@ from pathlib import Path
 from mkdocs.config import base, config_options as c
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import File, InclusionLevel
 
+from . import offline_app
 from .generate import GenerateError, Options, generate, load
 from .pipeline import source_date_epoch
 
@@ -54,6 +57,7 @@ class GeneratorConfig(base.Config):
 class GeneratorPlugin(BasePlugin[GeneratorConfig]):
     def __init__(self):
         self.dirty = False
+        self.serving = False  # a preview: no offline app, whose stored pages it would show
         self.blocks: dict[str, list[str]] = {}  # page source -> its rule blocks, while it is built
         self.corpus = None  # None on a generated configuration
         self.generated = None
@@ -61,6 +65,7 @@ class GeneratorPlugin(BasePlugin[GeneratorConfig]):
 
     def on_startup(self, *, command, dirty):
         self.dirty = dirty
+        self.serving = command == "serve"
 
     def on_config(self, config):
         root = Path(config.config_file_path).parent
@@ -72,7 +77,7 @@ class GeneratorPlugin(BasePlugin[GeneratorConfig]):
             self.options = Options(config=Path(config.config_file_path).resolve(),
                                    manifest=root / self.config.manifest if self.config.manifest else None,
                                    sources=[str(root / s) for s in self.config.sources],
-                                   missing_rule_url=self.config.missing_rule_url)
+                                   missing_rule_url=self.config.missing_rule_url, offline_app=not self.serving)
             try:
                 self.corpus = load(self.options)
             except GenerateError as exc:
@@ -95,9 +100,21 @@ class GeneratorPlugin(BasePlugin[GeneratorConfig]):
             config.docs_dir = str(self.generated.docs)
             config.nav = self.generated.nav
             config.extra["cr_edition"] = self.corpus.shown[0].date if self.corpus.shown else None
+            config.extra["cr_build"] = self.generated.build
             for date, stats in self.generated.files.links.items():
                 log.info(f"cr-generator: {date}: {stats.internal} links, {stats.external} external, "
                          f"{stats.plain} references to rules not in this build")
+
+    def on_files(self, files, config):
+        offline = files.get_file_from_path(offline_app.OFFLINE_PAGE)
+        if offline is not None:
+            offline.inclusion = InclusionLevel.NOT_IN_NAV
+        worker = files.get_file_from_path(offline_app.WORKER)
+        if self.serving and worker is not None and config.extra.get("cr_build"):  # a generated build, previewed
+            config.extra["cr_build"] = None  # its pages register no worker
+            files.remove(worker)
+            files.append(File.generated(config, offline_app.WORKER, content=offline_app.worker_script(None)))
+        return files
 
     def on_serve(self, server, config, builder):
         if self.corpus is not None:

@@ -63,6 +63,36 @@ def full_site(tmp_path_factory, corpus_files):
     return site
 
 
+@pytest.fixture(scope="session")
+def builder_sites(request, tmp_path_factory):
+    """site(corpus, builder, kind): the site a builder makes of the folder generated for a corpus
+    ("seed": the embedded sources; "full": the 2023-11-17 texts with the April edition) and a kind
+    (online: directory URLs; offline: the bundle for file://). Each folder is generated once, each
+    site built once per session, when a test first asks for it."""
+    from sitekit import build, build_with
+    generated, made = {}, {}
+
+    def folder(corpus, kind):
+        if (corpus, kind) not in generated:
+            if kind == "online":  # the sites the other tests share, built by MkDocs from their folder
+                site = request.getfixturevalue("seed_site" if corpus == "seed" else "full_site")
+            else:
+                sources = [] if corpus == "seed" else [*request.getfixturevalue("corpus_files"), CORPUS_EN_OLD]
+                site = tmp_path_factory.mktemp(f"{corpus}-offline") / "site"
+                result = build(site, *sources, offline=True)
+                assert result.returncode == 0, result.stderr[-3000:]
+            generated[corpus, kind] = (site.parent / f"{site.name}-build", site)
+        return generated[corpus, kind]
+
+    def site(corpus, builder, kind):
+        if (corpus, builder, kind) not in made:
+            pages, material = folder(corpus, kind)
+            made[corpus, builder, kind] = material if builder == "material" else \
+                build_with(builder, pages, tmp_path_factory.mktemp(f"{corpus}-{builder}-{kind}") / "site")
+        return made[corpus, builder, kind]
+    return site
+
+
 def pytest_collection_modifyitems(items):
     """`-m "not browser"` runs what needs no browser."""
     for item in items:
@@ -87,9 +117,12 @@ def browser():
 
 
 class Page:
-    """A browser page that records console errors and failed requests."""
+    """A browser page that records console errors and failed requests. Service workers are blocked
+    unless asked for: the site's worker would store a whole site in the background of every test
+    (tests/test_offline_app.py asks for them)."""
 
     def __init__(self, browser, width=1280, height=900, **context_options):
+        context_options.setdefault("service_workers", "block")
         self.context = browser.new_context(viewport={"width": width, "height": height}, **context_options)
         self.page = self.context.new_page()
         self.errors: list[str] = []

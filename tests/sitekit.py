@@ -148,18 +148,43 @@ def ids_of(page: Path) -> set[str]:
     return parse_page(page).ids
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    """Files of the server's current root, under its prefix (a Pages project site's /<repository>/)."""
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".webmanifest": "application/manifest+json", ".js": "text/javascript"}
+
+    def translate_path(self, path):
+        served = self.server.served
+        path = urlsplit(path).path
+        if not path.startswith(served.prefix):
+            return str(served.root / "no such file")
+        return super().translate_path("/" + path[len(served.prefix):])
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "no-cache")  # no guessed freshness: a new build is seen at once
+        super().end_headers()
+
+    @property
+    def directory(self):
+        return str(self.server.served.root)
+
+    @directory.setter
+    def directory(self, value):
+        pass
+
     def log_message(self, *args):
         pass
 
 
 class Served:
-    """A built site served on a free port of 127.0.0.1."""
+    """A built site served on a free port of 127.0.0.1, under `prefix`; `root` may be changed to
+    serve another build at the same address (a new deployment)."""
 
-    def __init__(self, root: Path):
-        handler = functools.partial(_Quiet, directory=str(root))
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+    def __init__(self, root: Path, prefix: str = "/"):
+        self.root, self.prefix = Path(root), prefix
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+        self.server.served = self
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}{prefix}"
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
     def close(self):
@@ -195,7 +220,7 @@ def seed_manifest(tmp: Path) -> Path:
 
 def recording_page(browser):
     """A new browser page that records every request and every error: (context, page, requests, errors)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     page = context.new_page()
     requests, errors = [], []
     page.on("request", lambda r: requests.append(r.url))

@@ -5,41 +5,11 @@ import zipfile
 
 import pytest
 
-from conftest import CORPUS_EN_OLD
-from sitekit import Served, build, build_with, check_links, hover, recording_page, site_search
+from sitekit import Served, check_links, hover, recording_page, site_search
 
 BUILDERS = ["material", "properdocs", "zensical"]
 KINDS = ["online", "offline"]
 SEEN = ["material", "zensical"]  # ProperDocs makes Material's pages byte for byte (the last test)
-
-
-@pytest.fixture(scope="session")
-def builder_sites(request, tmp_path_factory):
-    """site(corpus, builder, kind): the site a builder makes of the folder generated for a corpus
-    ("seed": the embedded sources; "full": the 2023-11-17 texts with the April edition) and a kind
-    (online: directory URLs; offline: the bundle for file://). Each folder is generated once, each
-    site built once per session, when a test first asks for it."""
-    generated, made = {}, {}
-
-    def folder(corpus, kind):
-        if (corpus, kind) not in generated:
-            if kind == "online":  # the sites the other tests share, built by MkDocs from their folder
-                site = request.getfixturevalue("seed_site" if corpus == "seed" else "full_site")
-            else:
-                sources = [] if corpus == "seed" else [*request.getfixturevalue("corpus_files"), CORPUS_EN_OLD]
-                site = tmp_path_factory.mktemp(f"{corpus}-offline") / "site"
-                result = build(site, *sources, offline=True)
-                assert result.returncode == 0, result.stderr[-3000:]
-            generated[corpus, kind] = (site.parent / f"{site.name}-build", site)
-        return generated[corpus, kind]
-
-    def site(corpus, builder, kind):
-        if (corpus, builder, kind) not in made:
-            pages, material = folder(corpus, kind)
-            made[corpus, builder, kind] = material if builder == "material" else \
-                build_with(builder, pages, tmp_path_factory.mktemp(f"{corpus}-{builder}-{kind}") / "site")
-        return made[corpus, builder, kind]
-    return site
 
 
 @pytest.mark.parametrize("corpus", ["seed", "full"])

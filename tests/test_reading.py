@@ -190,7 +190,7 @@ def test_the_header_works_on_a_360_px_phone(phone, seed_url):
     toggle = phone.locator(".cr-display__toggle")
     toggle.tap()
     assert toggle.get_attribute("aria-expanded") == "true"
-    buttons = phone.locator(".cr-display__panel button")
+    buttons = phone.locator(".cr-display__panel .cr-modes button, .cr-display__panel .cr-scripts button")
     assert buttons.count() == 5  # 双语 中文 English, 简 繁
     for i in range(5):
         box = buttons.nth(i).bounding_box()

@@ -42,6 +42,10 @@ def test_serve_rebuilds_after_a_source_edit(browser, tmp_path):
             time.sleep(0.5)
         page.goto(url)
         assert "A planar die is a six-sided die." in page.text_content("body")
+        # a preview never shows a stored page: its pages register no worker, and its worker, should
+        # one of a real build at this address look for an update, removes itself and every copy
+        assert 'name="cr-build"' not in _get(url) and 'rel="manifest"' not in _get(url)
+        assert _get(f"http://127.0.0.1:{port}/sw.js").startswith("const BUILD = null;")
         source = tmp_path / "sources" / "cr-2023-11-17-ch9-casual-variants.en-zh.txt"
         text = source.read_text(encoding="utf-8")
         source.write_text(text.replace("A planar die is a six-sided die.", "A planar die is a twelve-sided die."),

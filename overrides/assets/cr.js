@@ -205,21 +205,22 @@
     return base.replace(/\/?$/, "/");
   }
 
-  /* Load a script once; `done` runs when it has loaded (or failed to: callers cope with no data). */
+  /* Load a script once; `done` runs when it has loaded (or failed to: callers cope with no data,
+   * and a script that failed, offline say, is tried again when next asked for). */
   function loadScript(key, src, done) {
     if (CR.loaded && CR.loaded[key]) { done(); return; }
     if (waiting[key]) { waiting[key].push(done); return; }
     waiting[key] = [done];
     var script = document.createElement("script");
     script.src = src;
-    function finish() {
+    function finish(loaded) {
       CR.loaded = CR.loaded || {};
-      CR.loaded[key] = true;
+      if (loaded) { CR.loaded[key] = true; } else { script.remove(); }
       (waiting[key] || []).forEach(function (f) { f(); });
       delete waiting[key];
     }
-    script.onload = finish;
-    script.onerror = finish;
+    script.onload = function () { finish(true); };
+    script.onerror = function () { finish(false); };
     document.head.appendChild(script);
   }
 
@@ -814,8 +815,14 @@
     var edition = info.dataset.edition, chapter = info.dataset.chapter, key = edition + "/" + chapter;
     var number = heading.textContent.trim();
     loadScript("history:" + key, root() + "assets/data/" + edition + "/" + chapter + ".history.js", function () {
-      var versions = (CR.histories[key] || {})[number];
-      if (!versions || heading.crPanel !== panel) { return; }
+      if (heading.crPanel !== panel) { return; }
+      if (!CR.histories[key]) {  /* not stored yet, and no connection */
+        panel.appendChild(element("p", { "class": "cr-history-offline" },
+          "规则历史需要网络，打开一次后离线也能看。The history needs a connection; once opened, it is stored."));
+        return;
+      }
+      var versions = CR.histories[key][number];
+      if (!versions) { return; }
       var part = element("div", { "class": "cr-history" });
       part.appendChild(element("p", { "class": "cr-history-title" }, "历史 History · " + number));
       var list = element("ol", {});

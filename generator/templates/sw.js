@@ -1,0 +1,206 @@
+/* The site's service worker: the current rules readable with no connection, one deployment at a time.
+ * generator/offline_app.py writes sw.js as one line, `const BUILD = {...}`, then this file:
+ *   BUILD.version       the build's version (the hash of the precache list)
+ *   BUILD.edition       the English edition of the current rules; BUILD.translation, its Chinese's
+ *   BUILD.files         [path from the site root, revision, "page" | "file"], see offline_app.py
+ * BUILD is null in a preview (`mkdocs serve`): this worker then removes itself and its copies.
+ *
+ * Install: every listed file is fetched past the HTTP cache (or taken from the previous build's
+ * copy when its revision is the same) and checked to be of this build; the theme's assets are
+ * found in the home page. One file of another build and the install fails: the site is never
+ * stored half old, half new. The first worker takes over at once; a later one waits until the
+ * reader presses the notice's switch (cr-offline.js), so no page changes under a reader.
+ * Fetch: what is stored answers first; anything else of the site comes from the network and is
+ * kept (older editions, histories: stored once opened); a page that is neither gives the site's
+ * offline page. Activate: the copies of other builds of this site are deleted. */
+"use strict";
+
+var SCOPE = self.registration.scope;
+var SITE = "cr-site:" + new URL(SCOPE).pathname + ":";  // the caches of this site (a host may have several)
+var CACHE = BUILD ? SITE + BUILD.version : null;
+var REVISIONS = "__revisions";  // a stored entry of each cache: its files' revisions
+
+var OPTIONAL = ["sitemap.xml"];  // what a builder may write and a theme may read (Material's instant navigation)
+
+function address(path) { return new URL(path, SCOPE).href; }
+
+/* A stored copy's key: no fragment, no query on pages, and a folder's index is the folder. */
+function key(url, page) {
+  var u = new URL(url);
+  u.hash = "";
+  if (page) { u.search = ""; }
+  u.pathname = u.pathname.replace(/\/index\.html$/, "/");
+  return u.href;
+}
+
+function siteCaches() {
+  return caches.keys().then(function (names) {
+    return names.filter(function (name) { return name.indexOf(SITE) === 0; });
+  });
+}
+
+function hex(buffer) {
+  return Array.prototype.map.call(new Uint8Array(buffer), function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+}
+
+/* A response is of this build: a file's bytes hash to its revision; a page names the version. */
+function check(response, revision, kind) {
+  if (!response.ok || response.redirected) { return Promise.reject(new Error(response.url + ": HTTP " + response.status)); }
+  var copy = response.clone();
+  var body = kind === "page" ? copy.text().then(function (html) {
+    return html.indexOf('<meta name="cr-build" content="' + BUILD.version + '"') >= 0;
+  }) : copy.arrayBuffer().then(function (bytes) {
+    return crypto.subtle.digest("SHA-256", bytes).then(function (hash) { return hex(hash).indexOf(revision) === 0; });
+  });
+  return body.then(function (same) {
+    if (!same) { throw new Error(response.url + " is not of build " + BUILD.version + " (a deployment under way?)"); }
+    return response;
+  });
+}
+
+/* The previous builds' copies, as {url: [cache, revision]}, to take unchanged files from. */
+function previous() {
+  return siteCaches().then(function (names) {
+    return Promise.all(names.filter(function (n) { return n !== CACHE; }).map(function (name) {
+      return caches.open(name).then(function (cache) { return cache.match(address(REVISIONS)); })
+        .then(function (r) { return r ? r.json() : {}; })
+        .then(function (revisions) { return [name, revisions]; });
+    }));
+  }).then(function (found) {
+    var known = {};
+    found.forEach(function (pair) {
+      Object.keys(pair[1]).forEach(function (url) { known[url] = [pair[0], pair[1][url]]; });
+    });
+    return known;
+  });
+}
+
+/* The theme's own stylesheets and scripts, as the home page names them (their names change
+ * with their content, so the address is the revision), and what a builder may have written. */
+function themeAssets(html) {
+  var found = {}, pattern = /<(?:link|script)\b[^>]*?\b(?:href|src)="([^"#?]+)"/g, m;
+  while ((m = pattern.exec(html))) {
+    var url = new URL(m[1], SCOPE);
+    if (url.href.indexOf(SCOPE) === 0 && /\/assets\/.+\.(?:css|js|png|svg)$/.test(url.pathname)) { found[url.href] = url.href; }
+  }
+  return Object.keys(found);
+}
+
+/* Run jobs a few at a time (a phone on a crowded network). */
+function inTurn(items, job, width) {
+  var next = 0;
+  function worker() {
+    if (next >= items.length) { return Promise.resolve(); }
+    var item = items[next++];
+    return job(item).then(worker);
+  }
+  var workers = [];
+  for (var i = 0; i < width; i++) { workers.push(worker()); }
+  return Promise.all(workers);
+}
+
+function precache() {
+  var revisions = {};
+  return Promise.all([caches.open(CACHE), previous()]).then(function (opened) {
+    var cache = opened[0], known = opened[1];
+    function store(url, revision, kind) {
+      revisions[url] = revision;
+      var before = known[url];
+      var copy = before && before[1] === revision ?
+        caches.open(before[0]).then(function (old) { return old.match(url); }) : Promise.resolve(null);
+      return copy.then(function (response) {
+        return response || fetch(url, { cache: "reload", credentials: "same-origin" }).then(function (r) {
+          return check(r, revision, kind);
+        });
+      }).then(function (response) { return cache.put(url, response); });
+    }
+    return inTurn(BUILD.files, function (entry) {
+      return store(address(entry[0]), entry[1], entry[2]);
+    }, 6).then(function () {
+      return cache.match(address("")).then(function (home) { return home.text(); });
+    }).then(function (html) {
+      var listed = {};
+      BUILD.files.forEach(function (entry) { listed[address(entry[0])] = true; });
+      var theme = themeAssets(html).filter(function (url) { return !listed[url]; });
+      var optional = OPTIONAL.map(address);
+      return inTurn(theme, function (url) {
+        return (known[url] ? caches.open(known[url][0]).then(function (old) { return old.match(url); }) : Promise.resolve(null))
+          .then(function (response) {
+            return response || fetch(url, { credentials: "same-origin" }).then(function (r) {
+              if (!r.ok) { throw new Error(url + ": HTTP " + r.status); }
+              return r;
+            });
+          }).then(function (response) { revisions[url] = url; return cache.put(url, response); });
+      }, 4).then(function () {
+        return inTurn(optional, function (url) {
+          return fetch(url, { cache: "reload", credentials: "same-origin" }).then(function (r) {
+            if (r.ok && !r.redirected) { return cache.put(url, r); }
+          }, function () { /* not there: nothing to store */ });
+        }, 1);
+      });
+    }).then(function () {
+      return cache.put(address(REVISIONS), new Response(JSON.stringify(revisions), { headers: { "Content-Type": "application/json" } }));
+    });
+  }).catch(function (error) {
+    return caches.delete(CACHE).then(function () { throw error; });  // no half-stored build is kept
+  });
+}
+
+self.addEventListener("install", function (event) {
+  if (!BUILD) { event.waitUntil(self.skipWaiting()); return; }
+  event.waitUntil(precache().then(function () {
+    if (!self.registration.active) { return self.skipWaiting(); }  // the first worker takes over at once
+  }));
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(siteCaches().then(function (names) {
+    return Promise.all(names.filter(function (n) { return n !== CACHE; }).map(function (n) { return caches.delete(n); }));
+  }).then(function () {
+    if (BUILD) { return self.clients.claim(); }
+    // a preview: go, and reload the pages this worker was serving, from the preview server
+    return self.registration.unregister().then(function () { return self.clients.matchAll({ type: "window" }); })
+      .then(function (pages) { pages.forEach(function (page) { page.navigate(page.url); }); });
+  }));
+});
+
+self.addEventListener("message", function (event) {
+  var ask = event.data || {};
+  if (ask.type === "about" && event.ports[0]) {
+    event.ports[0].postMessage(BUILD ? { version: BUILD.version, edition: BUILD.edition, translation: BUILD.translation,
+      files: BUILD.files.length, caches: SITE } : null);
+  } else if (ask.type === "switch") {
+    self.skipWaiting();
+  }
+});
+
+function offlinePage(request) {
+  var from = new URL(request.url);
+  return caches.open(CACHE).then(function (cache) { return cache.match(address("offline/")); }).then(function (page) {
+    if (!page) { return Response.error(); }
+    return Response.redirect(address("offline/") + "?from=" + encodeURIComponent(from.pathname + from.search + from.hash), 302);
+  });
+}
+
+function respond(request) {
+  var page = request.mode === "navigate";
+  var url = key(request.url, page);
+  return caches.open(CACHE).then(function (cache) {
+    return cache.match(url).then(function (stored) {
+      if (stored) { return stored; }
+      return fetch(request).then(function (response) {
+        if (response.ok && !response.redirected && response.type === "basic") { cache.put(url, response.clone()); }
+        return response;
+      }, function (error) {
+        return page ? offlinePage(request) : Promise.reject(error);
+      });
+    });
+  });
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  if (!BUILD || request.method !== "GET" || request.url.indexOf(SCOPE) !== 0) { return; }
+  if (new URL(request.url).pathname === new URL(address("sw.js")).pathname) { return; }
+  event.respondWith(respond(request));
+});

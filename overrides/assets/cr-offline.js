@@ -1,0 +1,227 @@
+/* The site as an app on the phone: registers the service worker (generator/templates/sw.js) once
+ * the page has loaded, tells the reader when a new deployment is stored and ready (and switches
+ * only when they say so), and says what is stored, with a way to clear it: in the 文A settings,
+ * on the About page and on the offline page. Only where the page names a worker (a build served
+ * over HTTP; never the file:// bundle or a preview). The state is on <html data-cr-offline>:
+ * storing, ready, update (a new build waits), off (the reader cleared it), failed (an install
+ * failed: it tries again on the next visit), none (no worker here). */
+(function () {
+  "use strict";
+  var meta = document.querySelector('meta[name="cr-build"]');
+  var supported = !!meta && "serviceWorker" in navigator && /^https?:$/.test(location.protocol);
+  var workerUrl = meta ? new URL(meta.dataset.worker, location.href).href : null;
+  var scope = workerUrl ? new URL(".", workerUrl).href : null;
+  var sitePrefix = scope ? "cr-site:" + new URL(scope).pathname + ":" : null;  // as sw.js names its caches
+  var switching = false;
+  var about = null;  // what the controlling worker says of its build
+
+  function setState(state) {
+    document.documentElement.dataset.crOffline = state;
+    render();
+  }
+
+  function state() { return document.documentElement.dataset.crOffline || "none"; }
+
+  function refused() {
+    try { return localStorage.getItem("cr-offline") === "off"; } catch (e) { return false; }
+  }
+
+  function element(tag, attrs, text) {
+    var e = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, attrs[k]); });
+    if (text) { e.textContent = text; }
+    return e;
+  }
+
+  /* Ask a worker a question; the answer, or null after a second. */
+  function ask(worker, question) {
+    return new Promise(function (resolve) {
+      var channel = new MessageChannel();
+      var timer = setTimeout(function () { resolve(null); }, 1000);
+      channel.port1.onmessage = function (event) { clearTimeout(timer); resolve(event.data); };
+      worker.postMessage(question, [channel.port2]);
+    });
+  }
+
+  function megabytes(bytes) { return (bytes / 1048576).toFixed(1) + " MB"; }
+
+  /* ---- registering, and what the worker says ---------------------------------------------- */
+  /* Register (which also looks for a new deployment), unless the page is stored already and
+   * there is no connection to look with. */
+  function start() {
+    var controlled = !!navigator.serviceWorker.controller;
+    if (controlled) { learn(); }
+    if (!controlled || navigator.onLine) { register(); }
+  }
+
+  function register() {
+    var controlled = !!navigator.serviceWorker.controller;
+    if (!controlled) { setState("storing"); }
+    navigator.serviceWorker.register(workerUrl, { updateViaCache: "none" }).then(function (registration) {
+      watchUpdates(registration);
+      return navigator.serviceWorker.ready;
+    }).then(function () {
+      if (navigator.serviceWorker.controller) { learn(); }
+    }).catch(function () { if (!controlled) { setState("failed"); } });
+  }
+
+  function learn() {
+    var controller = navigator.serviceWorker.controller;
+    if (!controller) { return; }
+    ask(controller, { type: "about" }).then(function (answer) {
+      about = answer;
+      if (state() !== "update") { setState(answer ? "ready" : "none"); }
+    });
+  }
+
+  function watchUpdates(registration) {
+    if (registration.waiting && navigator.serviceWorker.controller) { notify(registration.waiting); }
+    registration.addEventListener("updatefound", function () {
+      var worker = registration.installing;
+      if (!worker) { return; }
+      worker.addEventListener("statechange", function () {
+        if (worker.state === "installed" && navigator.serviceWorker.controller) { notify(worker); }
+        if (worker.state === "redundant" && !navigator.serviceWorker.controller) { setState("failed"); }
+      });
+    });
+  }
+
+  /* ---- the update notice: the new build is stored; the reader switches when they like ------ */
+  function notify(worker) {
+    ask(worker, { type: "about" }).then(function (next) {
+      if (!next) { return; }
+      var old = document.querySelector(".cr-update");
+      if (old) { old.remove(); }
+      var here = meta.dataset.edition;
+      var bar = element("div", { "class": "cr-update", role: "status" });
+      var text = next.edition !== here ?
+        "新版规则 " + next.edition + " 已就绪 · New rules ready" :
+        "规则已更新 " + next.edition + (next.translation ? "（中文 " + next.translation + "）" : "") + " · Updated rules ready";
+      bar.appendChild(element("span", { "class": "cr-update__text" }, text));
+      var go = bar.appendChild(element("button", { type: "button", "class": "cr-update__switch" }, "切换 Switch"));
+      var later = bar.appendChild(element("button", { type: "button", "class": "cr-update__later", "aria-label": "稍后 Later" }, "×"));
+      go.addEventListener("click", function () {
+        switching = true;
+        go.disabled = true;
+        worker.postMessage({ type: "switch" });
+      });
+      later.addEventListener("click", function () { bar.remove(); });
+      document.body.appendChild(bar);
+      setState("update");
+    });
+  }
+
+  /* ---- what is stored, and clearing it ---------------------------------------------------- */
+  function clearAll() {
+    try { localStorage.setItem("cr-offline", "off"); } catch (e) {}
+    var done = navigator.serviceWorker.getRegistration(workerUrl).then(function (r) { return r && r.unregister(); });
+    return done.then(function () { return caches.keys(); }).then(function (names) {
+      return Promise.all(names.filter(function (n) { return n.indexOf(sitePrefix) === 0; })
+        .map(function (n) { return caches.delete(n); }));
+    }).then(function () { about = null; setState("off"); });
+  }
+
+  function storeAgain() {
+    try { localStorage.removeItem("cr-offline"); } catch (e) {}
+    register();
+  }
+
+  function statusText(done) {
+    var s = state();
+    if (location.protocol === "file:") { return done("这是离线包，文件就在本机。This is the offline bundle: its files are on this device."); }
+    if (!supported) { return done("此处不能离线保存。This site cannot be stored for offline use here."); }
+    if (s === "off") { return done("未保存在本机。Not stored on this device."); }
+    if (s === "failed") { return done("这次没能保存，下次打开时再试。Not stored this time; it tries again on your next visit."); }
+    if (s === "storing" || !about) { return done("正在保存到本机… Storing on this device…"); }
+    var text = "离线可用 Available offline: 规则 Rules " + about.edition + (about.translation ? " · 中文 " + about.translation : "");
+    if (!navigator.storage || !navigator.storage.estimate) { return done(text); }
+    navigator.storage.estimate().then(function (estimate) { done(text + " · 已用 Stored " + megabytes(estimate.usage || 0)); },
+      function () { done(text); });
+  }
+
+  /* Every status element of the page: the one in the 文A settings, the About page's. */
+  function render() {
+    var boxes = document.querySelectorAll(".cr-offline-status");
+    if (!boxes.length) { return; }
+    statusText(function (text) {
+      boxes.forEach(function (box) {
+        box.textContent = "";
+        box.appendChild(element("span", { "class": "cr-offline-status__text" }, text));
+        if (!supported) { return; }
+        var s = state();
+        if (s === "off") {
+          box.appendChild(element("button", { type: "button", "class": "cr-offline-status__store" }, "保存 Store offline"))
+            .addEventListener("click", storeAgain);
+        } else if (s === "ready" || s === "update") {
+          box.appendChild(element("button", { type: "button", "class": "cr-offline-status__clear" }, "清除 Clear"))
+            .addEventListener("click", clearAll);
+        }
+      });
+    });
+  }
+
+  function settingsBox() {
+    var panel = document.getElementById("cr-display");
+    if (panel && !panel.querySelector(".cr-offline-status")) {
+      panel.appendChild(element("div", { "class": "cr-offline-status", role: "group", "aria-label": "离线 Offline" }));
+    }
+  }
+
+  /* ---- the offline page: which page was asked for, and the other stored pages ------------- */
+  function offlinePage() {
+    var from = document.querySelector(".cr-offline-page__from");
+    var list = document.querySelector(".cr-offline-page__stored");
+    if (!from || !list) { return; }
+    var asked = new URLSearchParams(location.search).get("from");
+    if (asked) {
+      from.textContent = "";
+      from.appendChild(document.createTextNode("未保存的页面 Not stored: "));
+      from.appendChild(element("code", {}, asked));
+    }
+    if (!supported || !window.caches) { return; }
+    caches.keys().then(function (names) {
+      var ours = names.filter(function (n) { return n.indexOf(sitePrefix) === 0; });
+      return Promise.all(ours.map(function (n) { return caches.open(n).then(function (c) { return c.keys(); }); }));
+    }).then(function (lists) {
+      var pages = [];
+      lists.forEach(function (requests) {
+        requests.forEach(function (r) {
+          var path = r.url.slice(scope.length);
+          if (/^editions\/.+\/$/.test(path) && pages.indexOf(path) < 0) { pages.push(path); }
+        });
+      });
+      if (!pages.length) { return; }
+      list.textContent = "";
+      pages.sort().forEach(function (path) {
+        var item = list.appendChild(element("li"));
+        item.appendChild(element("a", { href: scope + path }, "旧版 Edition " + path.replace(/^editions\//, "").replace(/\/$/, "").replace("/", " · ")));
+      });
+    });
+  }
+
+  function setup() {
+    settingsBox();
+    offlinePage();
+    render();
+  }
+
+  if (supported) {
+    navigator.serviceWorker.addEventListener("controllerchange", function () {
+      if (switching) { location.reload(); } else { learn(); }
+    });
+    if (refused()) {
+      document.documentElement.dataset.crOffline = "off";
+    } else {
+      // after the page has loaded and the browser is idle: storing never slows the first page
+      var later = function () { (window.requestIdleCallback || setTimeout)(start, { timeout: 3000 }); };
+      if (document.readyState === "complete") { later(); } else { window.addEventListener("load", later); }
+    }
+  }
+  if (window.document$ && window.document$.subscribe) {
+    window.document$.subscribe(setup);  // Material's instant navigation: each new page's content
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", setup);
+  } else {
+    setup();
+  }
+})();

@@ -1,0 +1,373 @@
+"""The site as an app on a phone at an event: it installs (manifest, icons), stores the current rules
+after the first visit and reads them with no connection, and takes a new deployment only when the
+reader says so. Sites are served under /cr-site/, as a GitHub Pages project site is."""
+import json
+import re
+import struct
+from pathlib import Path
+
+import pytest
+
+from sitekit import RULE_ID, Served, build, ids_of, seed_manifest, site_search, tap
+
+PREFIX = "/cr-site/"
+
+
+def worker_build(site: Path) -> dict | None:
+    """The BUILD the generator wrote at the head of a site's sw.js."""
+    head = (site / "sw.js").read_text(encoding="utf-8").split("\n", 1)[0]
+    assert head.startswith("const BUILD = ") and head.endswith(";"), head[:80]
+    return json.loads(head[len("const BUILD = "):-1])
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", path
+    return struct.unpack(">II", data[16:24])
+
+
+# ---- the manifest, the icons, the worker's list ---------------------------------------------------
+
+def test_the_manifest_makes_an_installable_app_that_works_under_a_subpath(seed_site):
+    html = (seed_site / "cr" / "3" / "index.html").read_text(encoding="utf-8")
+    assert '<link rel="manifest" href="../../manifest.webmanifest">' in html
+    assert '<link rel="apple-touch-icon" href="../../assets/icons/apple-touch-icon-180.png">' in html
+    manifest = json.loads((seed_site / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert "万智牌" in manifest["name"] and "Comprehensive Rules" in manifest["name"]
+    assert "CR" in manifest["short_name"] and len(manifest["short_name"]) <= 12
+    # relative: the app is the site at https://<user>.github.io/<repository>/ as well as at a root
+    assert manifest["start_url"] == manifest["scope"] == "./" and manifest["display"] == "standalone"
+    assert re.fullmatch(r"#[0-9a-f]{6}", manifest["theme_color"]) and manifest["background_color"]
+    icons = {(icon["sizes"], icon["purpose"]): icon["src"] for icon in manifest["icons"]}
+    assert set(icons) == {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")}
+    for (sizes, _), src in icons.items():
+        assert png_size(seed_site / src) == tuple(int(n) for n in sizes.split("x"))
+    assert png_size(seed_site / "assets/icons/apple-touch-icon-180.png") == (180, 180)
+
+
+@pytest.mark.parametrize("corpus,builder", [("full", "material"), ("seed", "properdocs"), ("seed", "zensical")])
+def test_the_precache_list_names_only_files_of_this_build(builder_sites, corpus, builder):
+    """Every listed file exists in the site each builder makes: a copied file with the bytes its
+    revision names, a page carrying the build's version (what the worker checks when it stores)."""
+    import hashlib
+    site = builder_sites(corpus, builder, "online")
+    build_info = worker_build(site)
+    paths = [path for path, _, _ in build_info["files"]]
+    assert build_info["edition"] == "2023-11-17" and build_info["translation"] == "2023-11-17"
+    chapter = "7" if corpus == "full" else "9"
+    assert {"", f"cr/{chapter}/", "go/", "about/", "offline/", "assets/data/search.js", "assets/data/terms.js",
+            f"assets/data/2023-11-17/{chapter}.js", f"assets/data/2023-11-17/{chapter}.hant.js", "assets/cr.js",
+            "assets/cr-offline.js", "manifest.webmanifest", "assets/icons/icon-192.png"} <= set(paths)
+    assert not [p for p in paths if p.startswith("editions/") and p != "editions/" or
+                p.endswith((".history.js", "cr.json", "cr-iframe-worker.js"))]
+    for path, revision, kind in build_info["files"]:
+        file = site / path / "index.html" if kind == "page" else site / path
+        assert file.is_file(), path
+        if kind == "page":
+            assert f'<meta name="cr-build" content="{build_info["version"]}"' in file.read_text(encoding="utf-8"), path
+        else:
+            assert hashlib.sha256(file.read_bytes()).hexdigest().startswith(revision), path
+
+
+def test_the_same_sources_give_the_same_worker_and_a_changed_source_another(tmp_path):
+    manifest = seed_manifest(tmp_path)
+    first, second, changed = tmp_path / "a" / "site", tmp_path / "b" / "site", tmp_path / "c" / "site"
+    assert build(first, manifest=manifest).returncode == 0 and build(second, manifest=manifest).returncode == 0
+    assert (first / "sw.js").read_bytes() == (second / "sw.js").read_bytes()
+    source = tmp_path / "sources" / "cr-2023-11-17-ch9-casual-variants.en-zh.txt"
+    source.write_text(source.read_text(encoding="utf-8").replace("six-sided die", "twelve-sided die"), encoding="utf-8")
+    assert build(changed, manifest=manifest).returncode == 0
+    old, new = worker_build(first), worker_build(changed)
+    assert old["version"] != new["version"]
+    changed_files = {p for (p, r, _), (q, s, _) in zip(old["files"], new["files"]) if p == q and r != s}
+    assert "assets/data/2023-11-17/9.js" in changed_files and "assets/data/2023-11-17/3.js" not in changed_files
+
+
+def test_no_worker_in_the_offline_bundle_and_a_self_removing_one_in_previews(tmp_path):
+    from generator.generate import Options, generate
+    bundle = tmp_path / "bundle" / "site"
+    assert build(bundle, offline=True).returncode == 0
+    assert not (bundle / "sw.js").exists() and not (bundle / "manifest.webmanifest").exists()
+    assert 'name="cr-build"' not in (bundle / "cr" / "3" / "index.html").read_text(encoding="utf-8")
+    preview = generate(Options.from_config(offline_app=False), tmp_path / "preview")
+    assert preview.build is None and worker_build(preview.docs) is None
+    assert not (preview.docs / "manifest.webmanifest").exists() and not (preview.docs / "offline").exists()
+
+
+# ---- in the browser: a phone at /cr-site/ ---------------------------------------------------------
+
+class Phone:
+    """A 390x844 touch phone whose service workers run; it records errors, and requests that failed."""
+
+    def __init__(self, browser):
+        self.context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                                           service_workers="allow")
+        self.page = self.context.new_page()
+        self.errors, self.failed = [], []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        # with no connection the browser logs its own failed look for a new worker: requests are checked instead
+        self.page.on("console", lambda m: self.errors.append(m.text)
+                     if m.type == "error" and not m.text.startswith("Failed to load resource") else None)
+        # the browser fetches the favicon itself, past any service worker; a navigation aborts what
+        # the page it leaves was still fetching
+        self.page.on("requestfailed", lambda r: None if "/favicon" in r.url or r.failure == "net::ERR_ABORTED"
+                     else self.failed.append(r.url))
+
+    def first_visit(self, url):
+        self.page.goto(url)
+        self.page.wait_for_function("() => document.documentElement.dataset.crOffline === 'ready'"
+                                    " && navigator.serviceWorker.controller", timeout=90000, polling=200)
+
+    def caches(self) -> list[str]:
+        return self.page.evaluate("caches.keys()")
+
+    def close(self):
+        self.context.close()
+
+
+def until(page, expression, seconds=30):
+    """Poll an expression that may be a promise (wait_for_function takes a promise for true)."""
+    import time
+    deadline = time.time() + seconds
+    while not page.evaluate(expression):
+        assert time.time() < deadline, expression
+        page.wait_for_timeout(200)
+
+
+def settled(page):
+    page.wait_for_function("() => !document.documentElement.hasAttribute('data-cr-settling')", polling=50)
+
+
+def in_view(page, anchor):
+    page.wait_for_function("id => { const e = document.getElementById(id); if (!e) return false;"
+                           " const r = e.getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight; }",
+                           arg=anchor, polling=100)
+
+
+def setting(page, button):
+    """Press a button of the phone's 文A settings, opening them first if they are closed."""
+    if not page.locator(button).is_visible():
+        page.locator(".cr-display__toggle").tap()
+    page.locator(button).tap()
+
+
+@pytest.fixture(scope="module")
+def offline_phone(browser, full_site):
+    """A phone that visited one chapter of the full site, then lost its connection."""
+    served = Served(full_site, PREFIX)
+    phone = Phone(browser)
+    phone.first_visit(served.url + "cr/1/")
+    phone.context.set_offline(True)
+    yield phone, served.url, full_site
+    phone.close()
+    served.close()
+    assert phone.errors == [], phone.errors
+
+
+def test_with_no_connection_every_chapter_opens_at_its_rule(offline_phone):
+    phone, url, site = offline_phone
+    page, phone.failed = phone.page, []
+    for chapter in [*range(1, 10), "glossary"]:
+        anchors = sorted(a for a in ids_of(site / "cr" / str(chapter) / "index.html") if RULE_ID.match(a) or a.startswith("g-"))
+        anchor = anchors[len(anchors) * 2 // 3]  # far down the page
+        page.goto(f"{url}cr/{chapter}/#{anchor}")
+        settled(page)
+        in_view(page, anchor)
+    assert phone.failed == []
+
+
+def test_with_no_connection_search_previews_terms_modes_and_panels_work(offline_phone):
+    phone, url, _ = offline_phone
+    page, phone.failed = phone.page, []
+    page.goto(url + "cr/7/#cr702-19c")
+    settled(page)
+    for query, wanted in [("702.19c", "#cr702-19c"), ("trample", "#g-trample"), ("践踏", "#g-trample"),
+                          ("踐踏", "#g-trample"), ("lethal damage", "#g-lethal-damage")]:
+        links = site_search(page, query)
+        assert links and links[0].endswith(wanted), (query, links[:3])
+    page.keyboard.press("Escape")
+    pop = page.locator("#cr-pop")
+    tap(page, page.locator("h3#cr702-19a + [lang=en] a", has_text="510").first)  # a rule in another chapter
+    pop.wait_for(state="visible")
+    assert "Combat Damage Step" in pop.inner_text()
+    page.touchscreen.tap(5, 400)
+    pop.wait_for(state="hidden")
+    tap(page, page.locator("h3#cr702-19b + [lang=en] u", has_text="lethal damage").first)  # a term
+    pop.wait_for(state="visible")
+    assert "致命伤害" in pop.inner_text()
+    page.touchscreen.tap(5, 400)
+    setting(page, ".cr-modes button[data-mode='zh']")
+    assert not page.locator("h3#cr702-19c + [lang=en]").is_visible()
+    setting(page, ".cr-scripts button[data-script='hant']")
+    page.wait_for_function("() => document.querySelector('h3#cr702-19 + [lang=en] + [lang^=zh]').textContent.includes('踐踏')")
+    setting(page, ".cr-scripts button[data-script='hans']")
+    setting(page, ".cr-modes button[data-mode='both']")
+    page.touchscreen.tap(5, 400)
+    number = page.locator("h3#cr702-19c a")
+    number.scroll_into_view_if_needed()
+    number.tap()
+    panel = page.locator("h3#cr702-19c ~ .cr-panel").first
+    panel.wait_for()
+    assert "go/#2023-11-17:702.19c" in panel.locator("input").input_value()
+    # its history is stored when first opened: this phone never opened one
+    assert "The history needs a connection" in panel.locator(".cr-history-offline").inner_text()
+    assert [u for u in phone.failed if not u.endswith("/7.history.js")] == []
+
+
+def test_with_no_connection_the_go_page_and_the_offline_page(offline_phone):
+    phone, url, _ = offline_phone
+    page, phone.failed = phone.page, []
+    page.goto(url + "go/#R70219c")
+    page.wait_for_url(url + "cr/7/#cr702-19c")
+    page.goto(url + "go/?702.19b")
+    page.wait_for_url(url + "cr/7/#cr702-19b")
+    page.goto(url + "editions/2023-04-14/7/")  # an older edition never opened: not stored
+    page.wait_for_url(re.compile(re.escape(url + "offline/") + r"\?from="))
+    assert "/cr-site/editions/2023-04-14/7/" in page.text_content(".cr-offline-page__from")
+    assert "This page is not stored on this device" in page.text_content(".cr-offline-page")
+    assert page.locator(".md-header").is_visible()  # the site's own page, not the browser's error
+    page.locator("article a", has_text="词汇表 Glossary").click()
+    page.wait_for_url(url + "cr/glossary/")
+    settings = page.locator(".cr-display__toggle")
+    settings.tap()
+    status = page.locator(".cr-display__panel .cr-offline-status")
+    status.wait_for()
+    assert "Available offline: 规则 Rules 2023-11-17" in status.inner_text() and " MB" in status.inner_text()
+    assert [u for u in phone.failed if not u.endswith("/editions/2023-04-14/7/")] == []
+
+
+def test_a_zensical_build_reads_offline_too(browser, builder_sites):
+    served = Served(builder_sites("seed", "zensical", "online"), PREFIX)
+    phone = Phone(browser)
+    try:
+        phone.first_visit(served.url)
+        phone.context.set_offline(True)
+        phone.page.goto(served.url + "cr/9/#cr901-3")
+        in_view(phone.page, "cr901-3")
+        assert site_search(phone.page, "planar die")[0].startswith(served.url + "cr/9/#cr901")
+        phone.page.goto(served.url + "editions/2012/1/")
+        phone.page.wait_for_url(re.compile(re.escape(served.url + "offline/")))
+        assert "This page is not stored" in phone.page.text_content(".cr-offline-page")
+        assert phone.failed == []
+    finally:
+        phone.close()
+        served.close()
+    assert phone.errors == []
+
+
+def test_an_older_edition_opened_once_reads_offline_later(browser, full_site):
+    served = Served(full_site, PREFIX)
+    phone = Phone(browser)
+    try:
+        phone.first_visit(served.url + "cr/7/")
+        phone.page.goto(served.url + "editions/2023-04-14/7/#cr702-19")
+        settled(phone.page)
+        phone.context.set_offline(True)
+        phone.page.goto(served.url + "editions/2023-04-14/7/#cr702-19c")
+        in_view(phone.page, "cr702-19c")
+        phone.page.goto(served.url + "offline/")
+        phone.page.locator(".cr-offline-page__stored a", has_text="2023-04-14 · 7").wait_for()
+    finally:
+        phone.close()
+        served.close()
+    assert phone.errors == []
+
+
+def newer_edition(tmp_path) -> Path:
+    """The seed sources and a newer edition of chapter 9 (2024-02-06, its planar die twelve-sided)."""
+    manifest = seed_manifest(tmp_path)
+    old = tmp_path / "sources" / "cr-2023-11-17-ch9-casual-variants.en-zh.txt"
+    new = tmp_path / "sources" / "cr-2024-02-06-ch9.en-zh.txt"
+    new.write_text(old.read_text(encoding="utf-8").replace("six-sided die", "twelve-sided die"), encoding="utf-8")
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace("sources:\n", (
+        "sources:\n  - path: sources/cr-2024-02-06-ch9.en-zh.txt\n    format: line-pairs\n    languages: [en, zh]\n"
+        "    script: Hans\n    edition: 2024-02-06\n    role: rules\n"), 1), encoding="utf-8")
+    site = tmp_path / "newer" / "site"
+    result = build(site, manifest=manifest)
+    assert result.returncode == 0, result.stderr[-2000:]
+    return site
+
+
+def test_a_new_deployment_is_offered_switched_to_and_read_offline(browser, seed_site, tmp_path):
+    served = Served(seed_site, PREFIX)
+    phone = Phone(browser)
+    page = phone.page
+    try:
+        phone.first_visit(served.url + "cr/9/")
+        old_caches = phone.caches()
+        assert len(old_caches) == 1
+        # a rebuild of the same sources at the same address changes nothing
+        served.root = tmp_path / "same" / "site"
+        assert build(served.root).returncode == 0
+        page.reload()
+        assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update().then(() => r))"
+                             ".then(r => !r.installing && !r.waiting)")
+        assert page.locator(".cr-update").count() == 0 and phone.caches() == old_caches
+        # a new edition is deployed: the reader is told, and nothing changes until they switch
+        served.root = newer_edition(tmp_path)
+        page.reload()
+        notice = page.locator(".cr-update")
+        notice.wait_for(timeout=60000)
+        assert "新版规则 2024-02-06 已就绪 · New rules ready" in notice.inner_text()
+        assert "six-sided die" in page.text_content("article") and "2023-11-17" in page.text_content(".cr-footer-edition")
+        notice.locator("button", has_text="切换 Switch").tap()
+        page.wait_for_function("() => document.querySelector('.cr-footer-edition').textContent.includes('2024-02-06')",
+                               timeout=30000)
+        assert "twelve-sided die" in page.text_content("article")
+        page.wait_for_function("() => document.documentElement.dataset.crOffline === 'ready'")
+        new_caches = phone.caches()
+        assert len(new_caches) == 1 and new_caches != old_caches  # the old copy is gone
+        phone.context.set_offline(True)
+        page.goto(served.url + "cr/9/#cr901-3")
+        in_view(page, "cr901-3")
+        assert "twelve-sided die" in page.text_content("article")
+        page.goto(served.url + "editions/2023-11-17/9/")  # the old rules' pages, now an older edition
+        page.wait_for_url(re.compile(re.escape(served.url + "offline/")))
+    finally:
+        phone.close()
+        served.close()
+    assert phone.errors == []
+
+
+def test_a_preview_at_the_same_address_removes_a_stored_build(browser, seed_site, tmp_path):
+    """`mkdocs serve` where a real build's worker is registered (the same host and port): the browser's
+    look for a new worker finds the preview's, which deletes every copy and goes."""
+    served = Served(seed_site, PREFIX)
+    phone = Phone(browser)
+    page = phone.page
+    try:
+        phone.first_visit(served.url + "cr/9/")
+        served.root = tmp_path / "preview" / "site"
+        assert build(served.root, offline_app=False).returncode == 0
+        page.reload()
+        until(page, "navigator.serviceWorker.getRegistration().then(r => !r)")
+        until(page, "caches.keys().then(k => k.length === 0)")
+        page.goto(served.url + "cr/9/")
+        assert page.locator('meta[name="cr-build"]').count() == 0  # the preview's page, from its server
+        page.reload()
+        assert page.evaluate("navigator.serviceWorker.controller === null")
+    finally:
+        phone.close()
+        served.close()
+
+
+def test_clearing_the_stored_rules(browser, seed_site):
+    served = Served(seed_site, PREFIX)
+    phone = Phone(browser)
+    page = phone.page
+    try:
+        phone.first_visit(served.url + "about/")
+        status = page.locator("article .cr-offline-status")
+        status.locator("button", has_text="清除 Clear").click()
+        status.locator("button", has_text="保存 Store offline").wait_for()
+        assert phone.caches() == [] and page.evaluate("navigator.serviceWorker.getRegistration()") is None
+        page.reload()  # the choice is remembered: nothing is stored again
+        page.wait_for_timeout(500)
+        assert page.evaluate("document.documentElement.dataset.crOffline") == "off" and phone.caches() == []
+        status.locator("button", has_text="保存 Store offline").click()
+        page.wait_for_function("() => document.documentElement.dataset.crOffline === 'ready'", timeout=60000)
+        assert len(phone.caches()) == 1
+    finally:
+        phone.close()
+        served.close()
+    assert phone.errors == []
