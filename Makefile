@@ -54,6 +54,7 @@ bench: setup browser
 	$(VENV)/bin/pip install --quiet -e '.[test,bench]'
 	$(PY) bench/run.py
 	$(PY) bench/search_quality.py
+	$(PY) bench/phone_offline.py
 
 clean:
 	rm -rf site site-offline site-offline.zip build build-offline .pytest_cache node_modules

@@ -171,7 +171,6 @@ def test_with_no_connection_every_chapter_opens_at_its_rule(offline_phone):
         anchors = sorted(a for a in ids_of(site / "cr" / str(chapter) / "index.html") if RULE_ID.match(a) or a.startswith("g-"))
         anchor = anchors[len(anchors) * 2 // 3]  # far down the page
         page.goto(f"{url}cr/{chapter}/#{anchor}")
-        settled(page)
         in_view(page, anchor)
     assert phone.failed == []
 
@@ -200,7 +199,9 @@ def test_with_no_connection_search_previews_terms_modes_and_panels_work(offline_
     assert not page.locator("h3#cr702-19c + [lang=en]").is_visible()
     setting(page, ".cr-scripts button[data-script='hant']")
     page.wait_for_function("() => document.querySelector('h3#cr702-19 + [lang=en] + [lang^=zh]').textContent.includes('踐踏')")
-    setting(page, ".cr-scripts button[data-script='hans']")
+    setting(page, ".cr-scripts button[data-script='hans']")  # back to the page's own script: it reloads
+    page.wait_for_function("() => document.querySelector('h3#cr702-19 + [lang=en] + [lang^=zh]').textContent.includes('践踏')")
+    settled(page)
     setting(page, ".cr-modes button[data-mode='both']")
     page.touchscreen.tap(5, 400)
     number = page.locator("h3#cr702-19c a")

@@ -1,0 +1,178 @@
+"""The offline app on a throttled phone: the first visit to chapter 7, then the repeat visit with the
+network and with none, and the size of what the worker stores.
+
+    python bench/phone_offline.py [--runs N]
+
+The full 2023-11-17 English and Chinese texts are built and served at /cr-site/ as GitHub Pages
+serves a project site: gzip-compressed text, `Cache-Control: max-age=600`. The phone: 390x844 with
+touch, CPU 4x slower, 1.6 Mbit/s down, 750 kbit/s up, 150 ms latency (Chromium's DevTools
+protocol). Each run is a new browser profile; figures are medians, and every ratio is against the
+first visit measured in the same run. The repeat visit without the worker (the browser's HTTP
+cache only, as before the app) is shown beside it.
+"""
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import http.server
+import io
+import json
+import statistics
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+CORPUS = ROOT.parent / "shared" / "corpus"
+SOURCES = [CORPUS / "en" / "MagicCompRules-20231117.txt", CORPUS / "zh" / "MagicCompRules-zh-20231117.txt"]
+PREFIX = "/cr-site/"
+CHAPTER = "cr/7/"
+PHONE_NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 1_600_000 / 8, "uploadThroughput": 750_000 / 8}
+COMPRESSED = (".html", ".js", ".css", ".json", ".xml", ".webmanifest", ".svg", ".txt", ".csv")
+
+
+class PagesLike(http.server.SimpleHTTPRequestHandler):
+    """A site under PREFIX, text gzip-compressed, cacheable for ten minutes, as GitHub Pages serves it."""
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".webmanifest": "application/manifest+json", ".js": "text/javascript"}
+
+    def translate_path(self, path):
+        path = path.split("?", 1)[0].split("#", 1)[0]
+        return super().translate_path("/" + path[len(PREFIX):] if path.startswith(PREFIX) else "/no such file")
+
+    def send_head(self):
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            if not self.path.split("?")[0].endswith("/"):
+                return super().send_head()  # the redirect to the folder
+            path = path / "index.html"
+        if not path.is_file() or not path.name.endswith(COMPRESSED) or "gzip" not in self.headers.get("Accept-Encoding", ""):
+            return super().send_head()
+        body = gzip.compress(path.read_bytes(), 6, mtime=0)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "max-age=600")
+        super().end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+def build_site(work: Path) -> Path:
+    from generator.generate import Options, generate
+    from generator.mkdocs_build import mkdocs_build
+    options = Options.from_config()
+    options.sources += [str(s) for s in SOURCES]
+    generated = generate(options, work / "build")
+    site = work / "site"
+    mkdocs_build(generated.config, site)
+    return site
+
+
+def stored_size(site: Path) -> tuple[int, int]:
+    """What the worker stores when it installs: (bytes as stored, bytes gzip-compressed as sent).
+    The precache list, and the theme's assets that the home page names."""
+    import re
+    head = (site / "sw.js").read_text(encoding="utf-8").split("\n", 1)[0]
+    build = json.loads(head[len("const BUILD = "):-1])
+    files = [site / path / "index.html" if kind == "page" else site / path for path, _, kind in build["files"]]
+    home = (site / "index.html").read_text(encoding="utf-8")
+    theme = {site / m for m in re.findall(r'(?:href|src)="(assets/(?:javascripts|stylesheets)/[^"#?]+)"', home)}
+    files += sorted(theme - set(files)) + [site / "sitemap.xml"]
+    raw = sum(f.stat().st_size for f in files)
+    sent = sum(len(gzip.compress(f.read_bytes(), 6)) if f.name.endswith(COMPRESSED) else f.stat().st_size for f in files)
+    return raw, sent
+
+
+def phone(browser, workers: bool):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                                  device_scale_factor=3, service_workers="allow" if workers else "block")
+    return context
+
+
+def visit(context, url: str) -> dict:
+    """One visit of a page on the throttled phone: first paint, load, bytes over the network."""
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", PHONE_NETWORK)
+    received = []
+    cdp.on("Network.loadingFinished", lambda e: received.append(e["encodedDataLength"]))
+    page.goto(url, wait_until="load")
+    timing = page.evaluate("""() => {
+      const nav = performance.getEntriesByType('navigation')[0];
+      const paint = performance.getEntriesByType('paint').find(p => p.name === 'first-contentful-paint');
+      return {paint: paint ? paint.startTime / 1000 : null, load: nav.loadEventEnd / 1000};
+    }""")
+    timing["bytes"] = sum(received)
+    return {"page": page, **timing}
+
+
+def run_once(browser, url: str) -> dict:
+    figures = {}
+    context = phone(browser, workers=True)
+    first = visit(context, url + CHAPTER)
+    figures["first"] = first
+    first["page"].wait_for_function("() => document.documentElement.dataset.crOffline === 'ready'", timeout=600000)
+    first["page"].close()
+    again = visit(context, url + CHAPTER)
+    figures["online"] = again
+    again["page"].close()
+    context.set_offline(True)
+    offline = visit(context, url + CHAPTER)
+    offline["page"].close()
+    figures["offline"] = offline
+    context.close()
+    context = phone(browser, workers=False)  # as before the app: the HTTP cache alone
+    visit(context, url + CHAPTER)["page"].close()
+    figures["http-cache"] = visit(context, url + CHAPTER)
+    context.close()
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+    with tempfile.TemporaryDirectory() as tmp:
+        site = build_site(Path(tmp))
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(PagesLike, directory=str(site)))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        url = f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=[
+                "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-sync",
+                "--disable-background-networking", "--disable-component-update"])
+            runs = [run_once(browser, url) for _ in range(args.runs)]
+            browser.close()
+        server.shutdown()
+        raw, sent = stored_size(site)
+
+    def median(kind, key):
+        return statistics.median(r[kind][key] for r in runs)
+    first_paint, first_load = median("first", "paint"), median("first", "load")
+    print(f"Throttled phone (4x CPU, 1.6 Mbit/s, 150 ms), chapter 7, medians of {args.runs} runs:")
+    print("| Visit | First paint | Load | Transferred | First paint vs the first visit |")
+    print("|---|---|---|---|---|")
+    for kind, label in [("first", "First visit"), ("online", "Repeat visit, with the network (worker)"),
+                        ("offline", "Repeat visit, no network (worker)"),
+                        ("http-cache", "Repeat visit without the worker (HTTP cache)")]:
+        paint, load, size = median(kind, "paint"), median(kind, "load"), median(kind, "bytes")
+        print(f"| {label} | {paint:.2f} s | {load:.2f} s | {size / 1000:.0f} kB | {paint / first_paint:.2f}x |")
+    print(f"Stored by the worker: {raw / 1e6:.2f} MB as stored, {sent / 1e6:.2f} MB compressed (target ≤ 3 MB)")
+    print(f"(first visit: first paint {first_paint:.2f} s, load {first_load:.2f} s)")
+
+
+if __name__ == "__main__":
+    main()
