@@ -14,8 +14,10 @@ A link's kind:
 Rules are paired in passes, each only among the rules still unpaired: the same text and examples;
 the same text with cited numbers masked; the most similar texts anywhere, the same number counting
 a little (no length filter: 100.4 with a sentence appended is still 100.4); then the same number
-and a text only somewhat similar (or, for a short title such as "Totem Armor" -> "Umbra Armor",
-its first subrule paired at the same place).
+and a text only somewhat similar, or the shorter text mostly inside the longer (across distant
+editions a rule may grow or lose most of its length: 510.1c of 2023 kept three sentences in 2025),
+or, for a short title such as "Totem Armor" -> "Umbra Armor", its first subrule paired at the same
+place.
 Duplicate texts are paired by where their neighbours went, not by number order.
 Glossary terms are paired by name (an "(Obsolete)" mark added or dropped is the same term), then
 by definition (a renamed term).
@@ -33,6 +35,8 @@ from .xref import ITEM
 
 SIMILAR = 0.5  # word similarity for a pair anywhere in the edition
 SIMILAR_SAME_NUMBER = 0.3  # at the same number, less is enough
+KEPT = 0.7  # at the same number: the shorter text is mostly inside the longer (a rule grown or cut
+KEPT_WORDS = 8  # down across many editions: 510.1c kept three sentences); of at least so many words
 SAME_NUMBER_BONUS = 0.1  # how much more alike another rule must be to take a rule's own number
 RENAMED = 0.6  # definition similarity for a glossary term under a new name
 
@@ -212,10 +216,12 @@ def _pair_same_number(before, after, pairs) -> None:
     for number, text in before.items():
         if number in pairs or number not in after or number in taken:
             continue
-        other = after[number]
-        ratio = SequenceMatcher(None, words(text.full), words(other.full), autojunk=False).ratio()
+        a, b = words(text.full), words(after[number].full)
+        matcher = SequenceMatcher(None, a, b, autojunk=False)
+        shorter = min(len(a), len(b))
+        kept = shorter >= KEPT_WORDS and sum(m.size for m in matcher.get_matching_blocks()) >= KEPT * shorter
         first_sub = RuleNumber(number.section, number.rule, "a") if not number.sub else None
-        if ratio >= SIMILAR_SAME_NUMBER or (first_sub is not None and pairs.get(first_sub) == first_sub):
+        if matcher.ratio() >= SIMILAR_SAME_NUMBER or kept or (first_sub is not None and pairs.get(first_sub) == first_sub):
             pairs[number] = number
             taken.add(number)
 

@@ -45,6 +45,15 @@ def test_an_edit_stays_the_same_rule_whatever_its_length(old, new, number, chang
     assert (link.text_changed, link.examples_changed) == (changed == "text", changed == "examples")
 
 
+def test_across_distant_editions_a_rule_that_kept_its_number_and_most_of_its_text_is_edited():
+    """201.2a grew from one sentence (2018) into two (2024) that hold most of its words: far below
+    the similarity two consecutive editions need, but the same rule, not one removed and one added."""
+    lineage = trace_lineage(official("20180713"), official("20240206"))
+    link = lineage.of_old(n("201.2a"))
+    assert (link.kind, link.new, link.text_changed) == ("edited", n("201.2a"), True)
+    assert n("201.2a") not in {x.new for x in lineage.rules if x.kind == "added"}
+
+
 @pytest.mark.parametrize("old,new,before,after,kind", [
     ("20130429", "20130711", "Unblockable", "Unblockable (Obsolete)", "obsolete"),
     ("20210224", "20210419", "Converted Mana Cost", "Converted Mana Cost (Obsolete)", "obsolete"),

@@ -86,6 +86,11 @@ class _Reader:
         self.unindented: list[int] = []  # lines read as continuations though not indented
         self.current: RuleText | None = None  # rule that examples and continuations attach to
         self.entry: list[tuple[int, str]] = []  # glossary lines being gathered
+        # Editions of 2003-04 are wrapped at about 100 characters: there a rule starts after a blank
+        # line, and a wrapped line that starts with a number ("(see rule" / "401.4), any ...")
+        # continues the sentence above
+        self.wrapped = max((len(line) for line in source.lines), default=0) <= WRAPPED_WIDTH
+        self.after_blank = True
 
     def run(self) -> None:
         for number, raw in self.source.numbered():
@@ -93,8 +98,10 @@ class _Reader:
             if not line:
                 if self.state == "glossary":
                     self._close_entry()
+                self.after_blank = True
                 continue
             getattr(self, "_" + self.state)(number, raw, line)
+            self.after_blank = False
         self._close_entry()
         self._report_unindented()
         if self.state in ("preamble", "introduction", "contents"):
@@ -157,7 +164,10 @@ class _Reader:
             self.state = "glossary"
             self.ledger.consume(number)
             return
-        m = RULE_LINE.fullmatch(line)
+        if self.wrapped and not self.after_blank and self.current is not None and not self.profile.example.match(line):
+            self._continue(number, raw, line)  # a number that continues a sentence is text
+            return
+        m = RULE_LINE.fullmatch(line) or self._spaced_number(number, line)
         if not m and (bad := malformed_number(line)):
             self.ledger.skip(number, "malformed rule number")
             self.parsed.error(f"malformed rule number {bad!r}: {MALFORMED}", self._here(number))
@@ -181,17 +191,31 @@ class _Reader:
             self.current.examples.append(passage)
             return
         if self.current is not None:
-            # An indented paragraph that continues the rule (or its last example); an unindented
-            # line after an unfinished sentence is the same paragraph wrapped (editions of 2003-04)
-            self.ledger.consume(number)
-            target = self.current.examples[-1] if self.current.examples else self.current
-            wrapped = not raw[:1].isspace()
-            if wrapped:
-                self.unindented.append(number)
-            target.text += (" " if wrapped and not SENTENCE_END.search(target.text) else "\n") + line
+            self._continue(number, raw, line)
             return
         self.ledger.skip(number, "text between a title and the first rule")
         self.parsed.warn(f"text outside any rule: {line[:60]!r}", self._here(number))
+
+    def _continue(self, number: int, raw: str, line: str) -> None:
+        """An indented paragraph that continues the rule (or its last example); an unindented line
+        after an unfinished sentence is the same paragraph wrapped (editions of 2003-04)."""
+        self.ledger.consume(number)
+        target = self.current.examples[-1] if self.current.examples else self.current
+        wrapped = not raw[:1].isspace()
+        if wrapped:
+            self.unindented.append(number)
+        target.text += (" " if wrapped and not SENTENCE_END.search(target.text) else "\n") + line
+
+    def _spaced_number(self, number: int, line: str) -> re.Match | None:
+        """"606. 8b Players win ..." (2005-2007): a rule number printed with a space, not a section
+        title (those are words). Read as 606.8b, and said."""
+        m = SPACED_NUMBER.fullmatch(line)
+        if m is None:
+            return None
+        joined = f"{m.group('section')}.{m.group('rest')}"
+        self.parsed.warn(f"rule number printed with a space, {line[:len(joined) + 1]!r}; read as {joined}",
+                         self._here(number))
+        return RULE_LINE.fullmatch(f"{joined} {m.group('text')}")
 
     def _glossary(self, number: int, raw: str, line: str) -> None:
         if line == self.profile.credits and not self.entry:
@@ -213,7 +237,7 @@ class _Reader:
         lines, self.entry = self.entry, []
         if not lines:
             return
-        for part in _entries_in(lines, self.lang):
+        for part in _entries_in(lines):
             if part[0] is not lines[0]:
                 self.parsed.warn(f"no blank line before the glossary entry {part[0][1]!r}; read as a new entry",
                                  self._here(part[0][0]))
@@ -256,28 +280,30 @@ class _Reader:
 
 
 SENTENCE_END = re.compile(r"[.。!！?？][\"”’)）]*$")
+TERM_WIDTH = 80  # the longest term: "Remove from the Game, Removed, Removed-from-the-Game Zone (Obsolete)", 68
+WRAPPED_WIDTH = 130  # the longest line of a text wrapped by its publisher (2003-04: 119)
+SPACED_NUMBER = re.compile(r"(?P<section>\d{3})\. (?P<rest>\d{1,3}[a-z]?) (?P<text>\S.*)")
+# what ends a glossary definition: a sentence, or a rule's quoted title ("See rule 702.141, “Encore”")
+DEFINITION_END = re.compile(r"[.。!！?？][\"”’)）]*$|[”\"]$")
 
 
-def _entries_in(lines: list[tuple[int, str]], lang: str) -> list[list[tuple[int, str]]]:
+def _entries_in(lines: list[tuple[int, str]]) -> list[list[tuple[int, str]]]:
     """A blank-line separated block of the glossary, split into entries by their own structure: a
-    definition ends its sentences, a term does not, and English terms are in alphabetical order. So
-    a line that follows a finished sentence, ends none itself, has a definition after it and (in
-    English) sorts after the term of its block starts an entry whose blank line is missing. The
-    block comes back as it is (the same list) when it is one entry."""
+    definition ends its sentences, a term does not. So a short line that follows a finished
+    definition, ends no sentence and introduces no list, and has a definition after it, starts an
+    entry whose blank line is missing (or was lost to mixed line endings). Not the order of the
+    terms: it is alphabetical but not to the letter ("The Ring Tempts You" comes before
+    "Ring-bearer", "Alternate Name" after "Alternative Cost"). The block comes back as it is (the
+    same list) when it is one entry."""
     starts = [0]
     for i in range(2, len(lines) - 1):
         line, previous = lines[i][1], lines[i - 1][1]
-        if SENTENCE_END.search(line) or not SENTENCE_END.search(previous) or len(line) > 60:
+        if SENTENCE_END.search(line) or line.endswith((":", "：")) or not DEFINITION_END.search(previous) \
+                or len(line) > TERM_WIDTH:  # a term ends no sentence and introduces no list
             continue
         if line[:1].isdigit() or line.startswith(("See ", "参见")):
             continue  # a numbered sense, a cross reference
-        if lang == "en" and not _sort_key(lines[starts[-1]][1]) < _sort_key(line):
-            continue
         starts.append(i)
     if len(starts) == 1:
         return [lines]
     return [lines[a:b] for a, b in zip(starts, starts[1:] + [len(lines)])]
-
-
-def _sort_key(term: str) -> str:
-    return re.sub(r"[^a-z0-9 ]", "", term.lower())
