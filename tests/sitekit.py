@@ -254,6 +254,34 @@ def first_line(locator) -> tuple[float, float]:
     return x, y
 
 
+def settled(page) -> None:
+    """Wait until the page has put the address's rule in place after loading."""
+    page.wait_for_function("() => !document.documentElement.hasAttribute('data-cr-settling')", polling=50)
+
+
+def in_view(page, anchor: str) -> None:
+    """Wait until the element with this id is on screen."""
+    page.wait_for_function("id => { const e = document.getElementById(id); if (!e) return false;"
+                           " const r = e.getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight; }",
+                           arg=anchor, polling=100)
+
+
+def preview_and_term_tip(page, touch: bool) -> None:
+    """On chapter 7: a reference to a rule of chapter 5 shows its preview, and a term its
+    definition, each closed again by pointing or tapping elsewhere."""
+    point, away = (tap, lambda: page.touchscreen.tap(5, 400)) if touch else (hover, lambda: page.mouse.move(5, 5))
+    pop = page.locator("#cr-pop")
+    point(page, page.locator("h3#cr702-19a + [lang=en] a", has_text="510").first)
+    pop.wait_for(state="visible")
+    assert "Combat Damage Step" in pop.inner_text()
+    away()
+    pop.wait_for(state="hidden")
+    point(page, page.locator("h3#cr702-19b + [lang=en] u", has_text="lethal damage").first)
+    pop.wait_for(state="visible")
+    assert "Lethal Damage" in pop.inner_text() and "致命伤害" in pop.inner_text()
+    away()
+
+
 def hover(page, locator) -> None:
     page.mouse.move(*first_line(locator))
 

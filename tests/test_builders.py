@@ -5,7 +5,7 @@ import zipfile
 
 import pytest
 
-from sitekit import Served, check_links, hover, recording_page, site_search
+from sitekit import Served, check_links, in_view, preview_and_term_tip, recording_page, settled, site_search
 
 BUILDERS = ["material", "properdocs", "zensical"]
 KINDS = ["online", "offline"]
@@ -51,44 +51,25 @@ def test_a_rule_address_lands_on_the_rule(page, urls, builder):
     assert "Trample over planeswalkers" in page.text_content("h3#cr702-19c + [lang=en]")
 
 
-def in_view(page, anchor):
-    page.wait_for_function("id => { const r = document.getElementById(id).getBoundingClientRect();"
-                           " return r.top >= 0 && r.top < innerHeight; }", arg=anchor, polling=100)
-
-
 @pytest.mark.parametrize("builder", SEEN)
-def test_a_cross_chapter_reference_lands_on_its_rule(page, urls, builder):
-    page.goto(urls[builder] + "cr/7/#cr702-19a")
-    page.wait_for_function("() => !document.documentElement.hasAttribute('data-cr-settling')", polling=50)
-    page.locator("h3#cr702-19a + [lang=en] a", has_text="510").first.click()
-    page.wait_for_url(urls[builder] + "cr/5/#cr510")
-    in_view(page, "cr510")
-    assert "Combat Damage Step" in page.text_content("h2#cr510")
-
-
-@pytest.mark.parametrize("builder", SEEN)
-def test_an_older_editions_link_lands_on_todays_rule(page, urls, builder):
-    page.goto(urls[builder] + "editions/2023-04-14/7/#cr702-164")
-    page.wait_for_function("() => !document.documentElement.hasAttribute('data-cr-settling')", polling=50)
-    page.locator("h3#cr702-164 ~ .kw a", has_text="702.164").first.click()
-    page.wait_for_url(urls[builder] + "cr/7/#cr702-164")
-    in_view(page, "cr702-164")
-    assert page.text_content("h3#cr702-164 + [lang=en]").startswith("Toxic")
+@pytest.mark.parametrize("start,link,target", [
+    ("cr/7/#cr702-19a", ("h3#cr702-19a + [lang=en] a", "510"), "cr/5/#cr510"),  # to another chapter
+    ("editions/2023-04-14/7/#cr702-164", ("h3#cr702-164 ~ .kw a", "702.164"), "cr/7/#cr702-164"),  # to today's rule
+])
+def test_a_link_lands_on_its_rule(page, urls, builder, start, link, target):
+    page.goto(urls[builder] + start)
+    settled(page)
+    page.locator(link[0], has_text=link[1]).first.click()
+    page.wait_for_url(urls[builder] + target)
+    anchor = target.split("#")[1]
+    in_view(page, anchor)
+    assert page.locator(f"#{anchor}").count() == 1
 
 
 @pytest.mark.parametrize("builder", SEEN)
 def test_preview_tooltip_and_display_modes(page, urls, builder):
     page.goto(urls[builder] + "cr/7/")
-    pop = page.locator("#cr-pop")
-    hover(page, page.locator("h3#cr702-19a + [lang=en] a", has_text="510").first)  # a rule in chapter 5
-    pop.wait_for(state="visible")
-    assert "Combat Damage Step" in pop.inner_text()
-    page.mouse.move(5, 5)
-    pop.wait_for(state="hidden")
-    hover(page, page.locator("h3#cr702-19b + [lang=en] u", has_text="lethal damage").first)
-    pop.wait_for(state="visible")
-    assert "Lethal Damage" in pop.inner_text() and "致命伤害" in pop.inner_text()
-    page.mouse.move(5, 5)
+    preview_and_term_tip(page, touch=False)
     page.click(".cr-modes button[data-mode='en']")
     assert not page.locator("h3#cr702-19c + [lang=en] + [lang^=zh]").is_visible()
     assert page.locator("h3#cr702-19c + [lang=en]").is_visible()
@@ -139,16 +120,7 @@ def test_offline_bundle_from_file_with_nothing_fetched_outside(browser, sites, b
     try:
         page.goto(root + "cr/7/index.html#cr702-19c")
         assert page.text_content("#cr702-19c") == "702.19c"
-        pop = page.locator("#cr-pop")
-        hover(page, page.locator("h3#cr702-19a + [lang=en] a", has_text="510").first)
-        pop.wait_for(state="visible")
-        assert "Combat Damage Step" in pop.inner_text()
-        page.mouse.move(5, 5)
-        pop.wait_for(state="hidden")
-        hover(page, page.locator("h3#cr702-19b + [lang=en] u", has_text="lethal damage").first)  # a term
-        pop.wait_for(state="visible")
-        assert "致命伤害" in pop.inner_text()
-        page.mouse.move(5, 5)
+        preview_and_term_tip(page, touch=False)
         page.click(".cr-modes button[data-mode='zh']")
         assert not page.locator("h3#cr702-19c + [lang=en]").is_visible()
         page.click(".cr-modes button[data-mode='both']")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from sitekit import RULE_ID, Served, build, ids_of, seed_manifest, site_search, tap
+from sitekit import RULE_ID, Served, build, ids_of, in_view, preview_and_term_tip, seed_manifest, settled, site_search
 
 PREFIX = "/cr-site/"
 
@@ -134,16 +134,6 @@ def until(page, expression, seconds=30):
         page.wait_for_timeout(200)
 
 
-def settled(page):
-    page.wait_for_function("() => !document.documentElement.hasAttribute('data-cr-settling')", polling=50)
-
-
-def in_view(page, anchor):
-    page.wait_for_function("id => { const e = document.getElementById(id); if (!e) return false;"
-                           " const r = e.getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight; }",
-                           arg=anchor, polling=100)
-
-
 def setting(page, button):
     """Press a button of the phone's 文A settings, opening them first if they are closed."""
     if not page.locator(button).is_visible():
@@ -185,16 +175,7 @@ def test_with_no_connection_search_previews_terms_modes_and_panels_work(offline_
         links = site_search(page, query)
         assert links and links[0].endswith(wanted), (query, links[:3])
     page.keyboard.press("Escape")
-    pop = page.locator("#cr-pop")
-    tap(page, page.locator("h3#cr702-19a + [lang=en] a", has_text="510").first)  # a rule in another chapter
-    pop.wait_for(state="visible")
-    assert "Combat Damage Step" in pop.inner_text()
-    page.touchscreen.tap(5, 400)
-    pop.wait_for(state="hidden")
-    tap(page, page.locator("h3#cr702-19b + [lang=en] u", has_text="lethal damage").first)  # a term
-    pop.wait_for(state="visible")
-    assert "致命伤害" in pop.inner_text()
-    page.touchscreen.tap(5, 400)
+    preview_and_term_tip(page, touch=True)
     setting(page, ".cr-modes button[data-mode='zh']")
     assert not page.locator("h3#cr702-19c + [lang=en]").is_visible()
     setting(page, ".cr-scripts button[data-script='hant']")

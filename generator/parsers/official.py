@@ -86,11 +86,12 @@ class _Reader:
         self.unindented: list[int] = []  # lines read as continuations though not indented
         self.current: RuleText | None = None  # rule that examples and continuations attach to
         self.entry: list[tuple[int, str]] = []  # glossary lines being gathered
-        # Editions of 2003-04 are wrapped at about 100 characters: there a rule starts after a blank
-        # line, and a wrapped line that starts with a number ("(see rule" / "401.4), any ...")
-        # continues the sentence above
-        self.wrapped = max((len(line) for line in source.lines), default=0) <= WRAPPED_WIDTH
-        self.after_blank = True
+        # Editions of 2003-04 are wrapped at about 100 characters (thousands of lines near that width,
+        # none much longer): there a rule starts after a blank line, and a wrapped line that starts
+        # with a number ("(see rule" / "401.4), any ...") continues the sentence above
+        widths = [len(line) for line in source.lines]
+        self.wrapped = max(widths, default=0) <= WRAPPED_WIDTH and sum(w >= 80 for w in widths) >= 100
+        self.previous = ""  # the last non-blank line, or "" after a blank one
 
     def run(self) -> None:
         for number, raw in self.source.numbered():
@@ -98,10 +99,10 @@ class _Reader:
             if not line:
                 if self.state == "glossary":
                     self._close_entry()
-                self.after_blank = True
+                self.previous = ""
                 continue
             getattr(self, "_" + self.state)(number, raw, line)
-            self.after_blank = False
+            self.previous = line
         self._close_entry()
         self._report_unindented()
         if self.state in ("preamble", "introduction", "contents"):
@@ -164,7 +165,7 @@ class _Reader:
             self.state = "glossary"
             self.ledger.consume(number)
             return
-        if self.wrapped and not self.after_blank and self.current is not None and not self.profile.example.match(line):
+        if self.wrapped and self.previous and not SENTENCE_END.search(self.previous) and self.current is not None:
             self._continue(number, raw, line)  # a number that continues a sentence is text
             return
         m = RULE_LINE.fullmatch(line) or self._spaced_number(number, line)
