@@ -46,9 +46,10 @@ offline: setup
 serve: setup
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs serve --livereload
 
-# two workers: most of a browser test's time is waiting, and the tests share no files
+# two workers: most of a browser test's time is waiting, and the tests share no files; the tests of
+# every builder's sites stay on one worker, which builds them once (xdist_group "builders")
 test: setup browser axe
-	$(PY) -m pytest -n 2
+	$(PY) -m pytest -n 2 --dist loadgroup
 
 bench: setup browser
 	$(VENV)/bin/pip install --quiet -e '.[test,bench]'

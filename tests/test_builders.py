@@ -10,6 +10,8 @@ from sitekit import Served, check_links, in_view, preview_and_term_tip, recordin
 BUILDERS = ["material", "properdocs", "zensical"]
 KINDS = ["online", "offline"]
 SEEN = ["material", "zensical"]  # ProperDocs makes Material's pages byte for byte (the last test)
+# one worker builds the full corpus's sites of every builder, once (make test: --dist loadgroup)
+pytestmark = pytest.mark.xdist_group("builders")
 
 
 @pytest.mark.parametrize("corpus", ["seed", "full"])

@@ -170,18 +170,20 @@ def test_with_no_connection_search_previews_terms_modes_and_panels_work(offline_
     page, phone.failed = phone.page, []
     page.goto(url + "cr/7/#cr702-19c")
     settled(page)
+    preview_and_term_tip(page, touch=True)
     for query, wanted in [("702.19c", "#cr702-19c"), ("trample", "#g-trample"), ("践踏", "#g-trample"),
                           ("踐踏", "#g-trample"), ("lethal damage", "#g-lethal-damage")]:
         links = site_search(page, query)
         assert links and links[0].endswith(wanted), (query, links[:3])
     page.keyboard.press("Escape")
-    preview_and_term_tip(page, touch=True)
+    page.locator(".cr-search__input").wait_for(state="hidden")
     setting(page, ".cr-modes button[data-mode='zh']")
     assert not page.locator("h3#cr702-19c + [lang=en]").is_visible()
     setting(page, ".cr-scripts button[data-script='hant']")
     page.wait_for_function("() => document.querySelector('h3#cr702-19 + [lang=en] + [lang^=zh]').textContent.includes('踐踏')")
     setting(page, ".cr-scripts button[data-script='hans']")  # back to the page's own script: it reloads
-    page.wait_for_function("() => document.querySelector('h3#cr702-19 + [lang=en] + [lang^=zh]').textContent.includes('践踏')")
+    page.wait_for_function("() => (document.querySelector('h3#cr702-19 + [lang=en] + [lang^=zh]') || {textContent: ''})"
+                           ".textContent.includes('践踏')")  # on the reloaded page
     settled(page)
     setting(page, ".cr-modes button[data-mode='both']")
     page.touchscreen.tap(5, 400)
@@ -212,8 +214,8 @@ def test_with_no_connection_the_go_page_and_the_offline_page(offline_phone):
     page.wait_for_url(url + "cr/glossary/")
     settings = page.locator(".cr-display__toggle")
     settings.tap()
-    status = page.locator(".cr-display__panel .cr-offline-status")
-    status.wait_for()
+    status = page.locator(".cr-display__panel .cr-offline-status", has_text="Available offline")
+    status.wait_for()  # once the worker has said what it holds
     assert "Available offline: 规则 Rules 2023-11-17" in status.inner_text() and " MB" in status.inner_text()
     assert [u for u in phone.failed if not u.endswith("/editions/2023-04-14/7/")] == []
 

@@ -51,7 +51,8 @@ def test_serve_rebuilds_after_a_source_edit(browser, tmp_path):
         source.write_text(text.replace("A planar die is a six-sided die.", "A planar die is a twelve-sided die."),
                           encoding="utf-8")
         # the page open in the browser reloads itself (live reload) and shows the edit
-        page.wait_for_function("() => document.body.textContent.includes('twelve-sided')", timeout=60000)
+        page.wait_for_function("() => document.body && document.body.textContent.includes('twelve-sided')",
+                               timeout=60000)  # document.body is null for a moment while the page reloads
         assert "twelve-sided" in _get(url)
         time.sleep(3)  # time for a second rebuild, if the generated pages set one off
     finally:

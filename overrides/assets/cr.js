@@ -594,6 +594,7 @@
   /* Below the link if the box fits there, else above if it fits there, else on the roomier side
    * with its height cut to the room (it scrolls); across, within the screen. */
   function place(box, anchor) {
+    clearTimeout(hideTimer);  /* a hide asked for before (the focus leaving the last link) is not for this one */
     box.hidden = false;
     box.style.maxHeight = "";
     var rect = anchor.getBoundingClientRect(), view = document.documentElement, gap = 6, margin = 8;
