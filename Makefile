@@ -46,10 +46,11 @@ offline: setup
 serve: setup
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs serve --livereload
 
-# two workers: most of a browser test's time is waiting, and the tests share no files; the tests of
-# every builder's sites stay on one worker, which builds them once (xdist_group "builders")
+# two workers, each taking whole test files (--dist loadscope), so a file's shared browser state is
+# made once; a site that several files share is built once, by the first worker that needs it
+# (conftest.made_once)
 test: setup browser axe
-	$(PY) -m pytest -n 2 --dist loadgroup
+	$(PY) -m pytest -n 2 --dist loadscope
 
 bench: setup browser
 	$(VENV)/bin/pip install --quiet -e '.[test,bench]'

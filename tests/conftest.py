@@ -44,23 +44,44 @@ def corpus_loaded(corpus_files):
     return load(spec_from_path(str(en))), load(spec_from_path(str(zh)))
 
 
+def made_once(tmp_path_factory, name: str, make) -> Path:
+    """The folder <name>/site, made by make(site) once for the whole run: the workers of
+    `pytest -n 2` share a temporary root, and the first to ask makes it while the other waits for it
+    (a build takes seconds, and most tests only read what it made)."""
+    import fcntl
+    import os
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # the run's root, above each worker's own
+    folder = root / "made-once" / name
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (folder / "done").exists():
+            make(folder / "site")
+            (folder / "done").touch()
+    return folder / "site"
+
+
+def built_once(tmp_path_factory, name: str, *sources, **options) -> Path:
+    """A site built (sitekit.build) once for the whole run; its generated folder is site-build."""
+    def make(site):
+        from sitekit import build
+        result = build(site, *sources, **options)
+        assert result.returncode == 0, result.stderr[-3000:]
+        assert "WARNING" not in result.stderr, result.stderr[-3000:]  # MkDocs validates every Markdown link
+    return made_once(tmp_path_factory, name, make)
+
+
 @pytest.fixture(scope="session")
 def seed_site(tmp_path_factory):
-    from sitekit import build
-    site = tmp_path_factory.mktemp("seed-site")
-    result = build(site)
-    assert result.returncode == 0, result.stderr[-3000:]
-    assert "WARNING" not in result.stderr, result.stderr[-3000:]  # MkDocs validates every Markdown link
-    return site
+    return built_once(tmp_path_factory, "seed-site")
 
 
 @pytest.fixture(scope="session")
 def full_site(tmp_path_factory, corpus_files):
-    from sitekit import build
-    site = tmp_path_factory.mktemp("full-site")
-    result = build(site, *corpus_files, CORPUS_EN_OLD)  # the April edition too: older pages, the changes page
-    assert result.returncode == 0, result.stderr[-3000:]
-    return site
+    # the April edition too: older pages, the changes page
+    return built_once(tmp_path_factory, "full-site", *corpus_files, CORPUS_EN_OLD)
 
 
 @pytest.fixture(scope="session")
@@ -69,27 +90,23 @@ def builder_sites(request, tmp_path_factory):
     ("seed": the embedded sources; "full": the 2023-11-17 texts with the April edition) and a kind
     (online: directory URLs; offline: the bundle for file://). Each folder is generated once, each
     site built once per session, when a test first asks for it."""
-    from sitekit import build, build_with
-    generated, made = {}, {}
+    from sitekit import build_with
 
     def folder(corpus, kind):
-        if (corpus, kind) not in generated:
-            if kind == "online":  # the sites the other tests share, built by MkDocs from their folder
-                site = request.getfixturevalue("seed_site" if corpus == "seed" else "full_site")
-            else:
-                sources = [] if corpus == "seed" else [*request.getfixturevalue("corpus_files"), CORPUS_EN_OLD]
-                site = tmp_path_factory.mktemp(f"{corpus}-offline") / "site"
-                result = build(site, *sources, offline=True)
-                assert result.returncode == 0, result.stderr[-3000:]
-            generated[corpus, kind] = (site.parent / f"{site.name}-build", site)
-        return generated[corpus, kind]
+        if kind == "online":  # the sites the other tests share, built by MkDocs from their folder
+            site = request.getfixturevalue("seed_site" if corpus == "seed" else "full_site")
+        else:
+            sources = [] if corpus == "seed" else [*request.getfixturevalue("corpus_files"), CORPUS_EN_OLD]
+            site = built_once(tmp_path_factory, f"{corpus}-offline", *sources, offline=True)
+        return site.parent / f"{site.name}-build", site
 
     def site(corpus, builder, kind):
-        if (corpus, builder, kind) not in made:
-            pages, material = folder(corpus, kind)
-            made[corpus, builder, kind] = material if builder == "material" else \
-                build_with(builder, pages, tmp_path_factory.mktemp(f"{corpus}-{builder}-{kind}") / "site")
-        return made[corpus, builder, kind]
+        pages, material = folder(corpus, kind)
+        if builder == "material":
+            return material
+        # Zensical writes into the generated folder, the others where they are told
+        made = made_once(tmp_path_factory, f"{corpus}-{builder}-{kind}", lambda site: build_with(builder, pages, site))
+        return pages / "site" if builder == "zensical" else made
     return site
 
 

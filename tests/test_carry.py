@@ -5,12 +5,12 @@ import re
 
 import pytest
 
-from conftest import CORPUS, Page
+from conftest import CORPUS, Page, built_once
 from generator.loader import load
 from generator.manifest import spec_from_path
 from generator.numbers import parse_number as n
 from generator.pipeline import load_corpus
-from sitekit import Served, build
+from sitekit import Served
 
 EN_OLD, EN_NEW = CORPUS / "en" / "MagicCompRules-20231117.txt", CORPUS / "en" / "MagicCompRules-20240206.txt"
 ZH_OLD, ZH_NEW = CORPUS / "zh" / "MagicCompRules-zh-20231117.txt", CORPUS / "zh" / "MagicCompRules-zh-20240206.txt"
@@ -58,10 +58,7 @@ def test_a_translation_without_its_english_edition_is_not_carried():
 
 @pytest.fixture(scope="module")
 def carried_site(carried, tmp_path_factory):
-    site = tmp_path_factory.mktemp("carried") / "site"
-    result = build(site, EN_OLD, EN_NEW, ZH_OLD, no_manifest=True)
-    assert result.returncode == 0, result.stderr[-3000:]
-    return site
+    return built_once(tmp_path_factory, "carried", EN_OLD, EN_NEW, ZH_OLD, no_manifest=True)
 
 
 @pytest.fixture(scope="module")

@@ -1,23 +1,22 @@
 """The site's own search (overrides/assets/cr-search.js) in Chromium: rule numbers, words in both
 languages and scripts, one result per rule, any way of entering text, the data loaded only when a
 reader searches. How often the answer comes first: test_search_quality.py."""
-import pytest
-
 from sitekit import site_search as search
 
 
-@pytest.mark.parametrize("query,anchor", [
-    ("301.5", "/cr/3/#cr301-5"), ("903.4d", "/cr/9/#cr903-4d"), ("R9034d", "/cr/9/#cr903-4d"),
-    ("cr301-5", "/cr/3/#cr301-5"), ("702.19c", "/editions/2009-07-08/7/#cr702-19c"),
-    ("702.19", "/editions/2009-07-08/7/#cr702-19"), ("R70219c", "/editions/2009-07-08/7/#cr702-19c"),
-    ("702-19c", "/editions/2009-07-08/7/#cr702-19c"),
-])
-def test_rule_number_first(page, seed_url, query, anchor):
+def test_rule_number_first(page, seed_url):
+    """One page, one query after another, as a reader refines a search."""
     page.goto(seed_url + "cr/9/")
-    links = search(page, query)
-    assert links and links[0].endswith(anchor), links[:3]
-    meta = page.text_content(".cr-search__meta")
-    assert "没有找到" not in meta and "No results" not in meta  # never "no results" above the hit
+    for query, anchor in [
+        ("301.5", "/cr/3/#cr301-5"), ("903.4d", "/cr/9/#cr903-4d"), ("R9034d", "/cr/9/#cr903-4d"),
+        ("cr301-5", "/cr/3/#cr301-5"), ("702.19c", "/editions/2009-07-08/7/#cr702-19c"),
+        ("702.19", "/editions/2009-07-08/7/#cr702-19"), ("R70219c", "/editions/2009-07-08/7/#cr702-19c"),
+        ("702-19c", "/editions/2009-07-08/7/#cr702-19c"),
+    ]:
+        links = search(page, query)
+        assert links and links[0].endswith(anchor), (query, links[:3])
+        meta = page.text_content(".cr-search__meta")
+        assert "没有找到" not in meta and "No results" not in meta, query  # never "no results" above the hit
 
 
 def test_a_result_of_an_older_edition_says_so(page, seed_url):
@@ -28,17 +27,17 @@ def test_a_result_of_an_older_edition_says_so(page, seed_url):
     assert first.locator(".cr-search__edition").text_content() == "2009-07-08 版 edition"
 
 
-@pytest.mark.parametrize("query,anchor", [
-    ("banding", "/editions/2009-07-08/7/#cr702-19"),  # the 2009 keyword, English
-    ("結合", "/editions/2009-07-08/7/#cr702-19"),  # Traditional, as written in the 2009 post
-    ("结合", "/editions/2009-07-08/7/#cr702-19"),  # Simplified finds the Traditional text
-    ("武具", "/cr/glossary/#g-equipment"),  # a term, matched as a word: its glossary entry
-    ("副類別", "/cr/glossary/#g-subtype"),  # Traditional finds the Simplified term
-])
-def test_words_find_their_rules_seed(page, seed_url, query, anchor):
+def test_words_find_their_rules_seed(page, seed_url):
     page.goto(seed_url)
-    links = search(page, query)
-    assert any(link.endswith(anchor) for link in links[:5]), links[:8]
+    for query, anchor in [
+        ("banding", "/editions/2009-07-08/7/#cr702-19"),  # the 2009 keyword, English
+        ("結合", "/editions/2009-07-08/7/#cr702-19"),  # Traditional, as written in the 2009 post
+        ("结合", "/editions/2009-07-08/7/#cr702-19"),  # Simplified finds the Traditional text
+        ("武具", "/cr/glossary/#g-equipment"),  # a term, matched as a word: its glossary entry
+        ("副類別", "/cr/glossary/#g-subtype"),  # Traditional finds the Simplified term
+    ]:
+        links = search(page, query)
+        assert any(link.endswith(anchor) for link in links[:5]), (query, links[:8])
 
 
 def test_one_result_per_rule_with_a_snippet_in_the_display_language(page, full_url):
