@@ -21,9 +21,10 @@ readers are grouped at the top of overrides/assets/cr.js. The payloads:
       pairs: character -> the character in the other script, for the site's Chinese characters
   assets/data/<edition>/<chapter>.history.js  CR.history(edition, chapter, rules)
       rules: rule number -> its versions, newest first: [number, since, until, change into the next
-             newer version or null, English text, Chinese text or null, the edition of that Chinese
-             or null, added in (oldest) or null]; the newest version's texts are null (they are on the
-             page); cr.js shows each older text as a word diff to the next newer one
+             newer version or null, English [text, example, ...], Chinese [text, example, ...] or
+             null, the edition of that Chinese or null, added in (oldest) or null]; the newest
+             version's texts are null (they are on the page); cr-panel.js shows each older text and
+             example as a word diff to the one in its place in the next newer version
   assets/data/renumber/<edition>.js  CR.renumber(edition, numbers)
       numbers: a rule number of that edition -> [the number today] or [null, the edition that
                dropped it]; numbers that are still the same rule are left out

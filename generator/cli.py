@@ -282,7 +282,7 @@ def _trace(args) -> int:
         span = version.since if version.since == version.until else f"{version.since} to {version.until}"
         how = f" ({version.change} into the next)" if version.change else ""
         print(f"  {span}: {version.number}{how}")
-        print(f"      {(version.en or version.zh or '').splitlines()[0][:100]}")
+        print(f"      {(version.en or version.zh or ('',))[0][:100]}")
     oldest = versions[-1]
     print(f"  first in {oldest.added_in}" if oldest.added_in else f"  already in {chain[0].date}, the oldest edition given")
     return 0

@@ -20,20 +20,22 @@ class Version:
     number: RuleNumber
     since: str  # the first edition with this form
     until: str  # the last edition with it
-    en: str | None
-    zh: str | None
+    en: tuple[str, ...] | None  # the rule's text, then its examples (a history shows them apart)
+    zh: tuple[str, ...] | None
     zh_edition: str | None  # the edition whose Chinese `zh` is
     change: str | None = None  # how it became the next newer version (a lineage kind); None for the newest
     added_in: str | None = None  # for the oldest version: the edition that first has the rule, if not the oldest
 
     def as_json(self) -> dict:
         return {"number": str(self.number), "since": self.since, "until": self.until, "change": self.change,
-                "en": self.en, "zh": self.zh, "zh_edition": self.zh_edition, "added_in": self.added_in}
+                "en": list(self.en) if self.en else None, "zh": list(self.zh) if self.zh else None,
+                "zh_edition": self.zh_edition, "added_in": self.added_in}
 
 
-def full_text(rule: Rule, lang: str) -> str | None:
+def text_parts(rule: Rule, lang: str) -> tuple[str, ...] | None:
+    """The rule's text in a language, then each of its examples."""
     text = rule.texts.get(lang)
-    return None if text is None else "\n".join([text.text] + [e.text for e in text.examples])
+    return None if text is None else (text.text, *(e.text for e in text.examples))
 
 
 def english_chain(editions: list[Edition], lineages: dict[tuple[str, str], Lineage], until: str):
@@ -66,7 +68,7 @@ def rule_history(number: RuleNumber, chain: list[Edition], steps: list[Lineage |
         if link.kind in ("unchanged", "references"):
             current.since = older.date
             if current.zh is None and "zh" in old_rule.texts:
-                current.zh, current.zh_edition = full_text(old_rule, "zh"), older.date
+                current.zh, current.zh_edition = text_parts(old_rule, "zh"), older.date
         else:
             version = _version(old_rule, older.date)
             version.change = link.kind
@@ -76,8 +78,8 @@ def rule_history(number: RuleNumber, chain: list[Edition], steps: list[Lineage |
 
 
 def _version(rule: Rule, date: str) -> Version:
-    zh = full_text(rule, "zh")
-    return Version(rule.number, date, date, full_text(rule, "en"), zh, date if zh else None)
+    zh = text_parts(rule, "zh")
+    return Version(rule.number, date, date, text_parts(rule, "en"), zh, date if zh else None)
 
 
 def renumbering(chain: list[Edition], steps: list[Lineage | None]) -> dict[str, dict[RuleNumber, tuple]]:

@@ -168,7 +168,7 @@ class RuleRenderer:
     def rule(self, rule: Rule) -> str:
         """A rule as one grid row: <h3 id=cr702-19c><a href=#cr702-19c>702.19c</a></h3><p lang=en>…
         <p lang=zh-Hans>…, then a row per example. The number is a link to the rule itself (a keyboard
-        stop; cr.js opens the rule's panel from it: its address to copy, its history). No wrapper
+        stop; cr-panel.js opens the rule's panel from it: its address to copy, its history). No wrapper
         elements, and no </p>: the next cell, heading or the block's end closes a paragraph (HTML's
         own rule), and chapter 7 has some 2,800 cells."""
         number = rule.number

@@ -190,7 +190,7 @@ def test_with_no_connection_search_previews_terms_modes_and_panels_work(offline_
     number = page.locator("h3#cr702-19c a")
     number.scroll_into_view_if_needed()
     number.tap()
-    panel = page.locator("h3#cr702-19c ~ .cr-panel").first
+    panel = page.locator(".cr-panel[aria-label='规则 Rule 702.19c']")
     panel.wait_for()
     assert "go/#2023-11-17:702.19c" in panel.locator("input").input_value()
     # its history is stored when first opened: this phone never opened one

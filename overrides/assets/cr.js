@@ -713,7 +713,7 @@
         event.preventDefault();
         hide();
         history.replaceState(history.state, "", "#" + heading.id);  /* the reader chose this rule */
-        toggleRulePanel(heading);
+        if (CR.toggleRulePanel) { CR.toggleRulePanel(heading); }  /* cr-panel.js */
         return;
       }
       var mark = termOf(event.target);
@@ -756,155 +756,6 @@
     });
   }
 
-  /* ---- a rule's panel, opened from its number: its permanent address to copy, its history ------- */
-  function toggleRulePanel(heading) {
-    var number = heading.textContent.trim(), link = heading.querySelector("a");
-    if (heading.crPanel) {
-      heading.crPanel.remove();
-      heading.crPanel = null;
-      if (link) { link.setAttribute("aria-expanded", "false"); }
-      return;
-    }
-    var panel = element("div", { "class": "cr-panel", role: "region", "aria-label": "规则 Rule " + number });
-    var address = permanentAddress(heading);
-    var row = panel.appendChild(element("p", { "class": "cr-copy" }));
-    var field = row.appendChild(element("input", { type: "text", readonly: "", value: address,
-                                                   "aria-label": "规则 " + number + " 的永久链接 Permanent link to rule " + number }));
-    var button = row.appendChild(element("button", { type: "button" }, "复制链接 Copy link"));
-    var said = row.appendChild(element("span", { "class": "cr-copy__said", role: "status" }));
-    field.addEventListener("focus", function () { field.select(); });
-    button.addEventListener("click", function () {
-      copyText(address, field, function (done) { said.textContent = done ? "已复制 Copied" : "请手动复制 Select and copy"; });
-    });
-    var next = heading.nextElementSibling;
-    while (next && next.tagName !== "H3") { next = next.nextElementSibling; }
-    heading.parentNode.insertBefore(panel, next);
-    heading.crPanel = panel;
-    if (link) { link.setAttribute("aria-expanded", "true"); }
-    addHistory(heading, panel);
-  }
-
-  /* The address that keeps finding this rule: a rule of the current edition through the go page
-   * with its edition (go/#2023-11-17:702.19c follows the rule when a later edition renumbers it);
-   * a rule of an older edition at its page, which never changes. */
-  function permanentAddress(heading) {
-    var page = pageInfo(), here = location.href.replace(/#.*$/, "");
-    if (!page || page.dataset.older || !page.dataset.go || !page.dataset.edition) { return here + "#" + heading.id; }
-    return new URL(page.dataset.go, here).href.replace(/#.*$/, "") + "#" + page.dataset.edition + ":" + heading.textContent.trim();
-  }
-
-  /* The clipboard where the browser offers it (a secure page); else the selected field and the
-   * browser's copy command; `done(false)` leaves the address selected to copy by hand. */
-  function copyText(text, field, done) {
-    function byCommand() {
-      field.focus();
-      field.select();
-      var copied = false;
-      try { copied = document.execCommand("copy"); } catch (e) {}
-      done(copied);
-    }
-    if (navigator.clipboard && window.isSecureContext) {
-      navigator.clipboard.writeText(text).then(function () { done(true); }, byCommand);
-    } else {
-      byCommand();
-    }
-  }
-
-  function addHistory(heading, panel) {
-    var info = pageInfo();
-    if (!info || !info.dataset.history) { return; }
-    var edition = info.dataset.edition, chapter = info.dataset.chapter, key = edition + "/" + chapter;
-    var number = heading.textContent.trim();
-    loadScript("history:" + key, root() + "assets/data/" + edition + "/" + chapter + ".history.js", function () {
-      if (heading.crPanel !== panel) { return; }
-      if (!CR.histories[key]) {  /* not stored yet, and no connection */
-        panel.appendChild(element("p", { "class": "cr-history-offline" },
-          "规则历史需要网络，打开一次后离线也能看。The history needs a connection; once opened, it is stored."));
-        return;
-      }
-      var versions = CR.histories[key][number];
-      if (!versions) { return; }
-      var part = element("div", { "class": "cr-history" });
-      part.appendChild(element("p", { "class": "cr-history-title" }, "历史 History · " + number));
-      var list = element("ol", {});
-      versions.forEach(function (v, i) {
-        var item = element("li", {});
-        var span = v[1] === v[2] ? v[1] : v[1] + " – " + v[2];
-        item.appendChild(element("b", {}, span + " · " + v[0]));
-        if (v[3]) { item.appendChild(element("span", { "class": "cr-history-change" }, " " + CHANGES[v[3]])); }
-        /* the newest version's text is the rule on the page */
-        var newer = i > 1 ? versions[i - 1][4] : i === 1 ? cellText(heading, "en") : null;
-        item.appendChild(i ? wordDiff(v[4] || "", newer || "", { lang: "en" })
-                           : element("div", { lang: "en" }, cellText(heading, "en")));
-        var chinese = i ? v[5] : (v[6] ? cellText(heading, "zh") : null);
-        if (chinese) {
-          var zh = element("div", { lang: zhTag(nativeScript()) }, chinese);
-          if (v[6] && v[6] !== v[2]) { zh.appendChild(element("span", { "class": "cr-history-zh" }, " (译自 " + v[6] + ")")); }
-          item.appendChild(zh);
-        }
-        list.appendChild(item);
-      });
-      part.appendChild(list);
-      var oldest = versions[versions.length - 1];
-      part.appendChild(element("p", { "class": "cr-history-first" },
-        oldest[7] ? "始于 " + oldest[7] + " 版 First in " + oldest[7] : "早于 " + oldest[1] + " 版已有 Already in " + oldest[1]));
-      panel.appendChild(part);
-    });
-  }
-  /* A rule's text (and examples) on the page, in one language, as plain text. */
-  function cellText(heading, lang) {
-    var parts = [], cell = heading.nextElementSibling;
-    while (cell && cell.tagName !== "H3") {
-      if (cell.lang && cell.lang.indexOf(lang) === 0 && !cell.classList.contains("missing")) {
-        var copy = cell.cloneNode(true);
-        copy.querySelectorAll("button, .cr-since, .stale, i").forEach(function (e) { e.remove(); });
-        parts.push(copy.textContent.trim());
-      }
-      cell = cell.nextElementSibling;
-    }
-    return parts.join("\n");
-  }
-
-  /* What an older text became, word by word: removed words in <del>, added ones in <ins>
-   * (the longest common subsequence of the two word lists; rule texts are short). */
-  function wordDiff(older, newer, attrs) {
-    var a = older.match(/\s+|[A-Za-z0-9’']+|[\s\S]/g) || [], b = newer.match(/\s+|[A-Za-z0-9’']+|[\s\S]/g) || [];
-    var n = a.length, m = b.length, table = [], i, j;
-    for (i = 0; i <= n; i++) { table.push(new Uint16Array(m + 1)); }
-    for (i = n - 1; i >= 0; i--) {
-      for (j = m - 1; j >= 0; j--) {
-        table[i][j] = a[i] === b[j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
-      }
-    }
-    var out = element("div", attrs), run = null;
-    function add(kind, text) {
-      if (!run || run.kind !== kind) {
-        run = { kind: kind, node: kind ? element(kind, {}) : document.createTextNode("") };
-        out.appendChild(run.node);
-      }
-      run.node.textContent += text;
-    }
-    for (i = 0, j = 0; i < n || j < m;) {
-      if (i < n && j < m && a[i] === b[j]) { add("", a[i]); i++; j++; }
-      else if (j < m && (i >= n || table[i][j + 1] >= table[i + 1][j])) { add("ins", b[j]); j++; }
-      else { add("del", a[i]); i++; }
-    }
-    return out;
-  }
-
-  var CHANGES = { edited: "改写 edited (what changed next, word by word)", moved: "改号 renumbered",
-                  "moved-edited": "改号并改写 renumbered and edited", references: "引用编号更新 cited numbers updated" };
-
-  /* A stale translation's mark shows the English change since the edition it translates. */
-  document.addEventListener("click", function (event) {
-    var mark = event.target.closest && event.target.closest("button.stale");
-    if (!mark) { return; }
-    var change = mark.nextElementSibling;
-    if (!change || !change.classList.contains("cr-since")) { return; }
-    change.hidden = !change.hidden;
-    mark.setAttribute("aria-expanded", String(!change.hidden));
-  });
-
   /* Every text in its language: the page is Chinese in the script shown (applyScript tags it), and the
    * English half of the bilingual title, menus and headings ("3. 牌类别 Card Types") is English. */
   var ENGLISH = /[A-Za-z][A-Za-z0-9’'&:,.()\- ]*[A-Za-z0-9.)]|[A-Za-z]/g;
@@ -934,6 +785,10 @@
   }
 
   CR.root = root;
+  CR.pageInfo = pageInfo;
+  CR.zhTag = zhTag;
+  CR.nativeScript = nativeScript;
+  CR.hidePop = hide;
   CR.element = element;
   CR.loadScript = loadScript;
   CR.parseAddress = parseAddress;

@@ -1,0 +1,285 @@
+/* A rule's panel, opened by tapping or clicking its number (cr.js calls CR.toggleRulePanel): the
+ * rule's permanent address to copy or share, and its history. On a phone it is a sheet at the
+ * bottom of the screen, over the page, the tapped rule still in view above it; on a wider screen it
+ * opens directly under the number and is brought fully on screen. One panel at a time; it closes
+ * with its × button, Escape, a tap outside it, or Back: opening it adds a history entry at the same
+ * address, so Back closes it and leaves the reader where they were. */
+(function () {
+  "use strict";
+  var CR = (window.CR = window.CR || {});
+  var open = null;  /* { heading, panel, entry: the panel has a history entry of its own } */
+  var ownPop = null;  /* the coming popstate is the history.back() of a close: { refocus: the number's link or null } */
+
+  var SHEET = "screen and (max-width: 44.9375em)";  /* a phone: the theme's own breakpoint for its drawer */
+
+  function element(tag, attrs, text) { return CR.element(tag, attrs, text); }
+  function numberLink(heading) { return heading.querySelector("a"); }
+
+  CR.toggleRulePanel = function (heading) {
+    if (open && open.heading === heading) { close({ back: true }); return; }
+    var entry = !!(open && open.entry);
+    if (open) { close({ back: false }); }  /* the new panel takes over the old one's history entry */
+    var panel = build(heading);
+    if (matchMedia(SHEET).matches) {  /* outside the rules' blocks, whose containment would hold a fixed box */
+      panel.classList.add("md-typeset", "cr-panel--sheet");
+      document.body.appendChild(panel);
+    } else {
+      heading.parentNode.insertBefore(panel, heading.nextSibling);
+    }
+    open = { heading: heading, panel: panel, entry: entry };
+    if (!entry) { history.pushState(history.state, "", location.href); open.entry = true; }
+    var link = numberLink(heading);
+    if (link) { link.setAttribute("aria-expanded", "true"); }
+    if (panel.parentNode === document.body) {  /* the sheet: the rule's number stays in view above it */
+      var covered = heading.getBoundingClientRect().bottom - (innerHeight - panel.offsetHeight) + 8;
+      if (covered > 0) { window.scrollBy(0, covered); }
+    } else {
+      panel.scrollIntoView({ block: "nearest" });
+    }
+    addHistory(heading, panel);
+  };
+
+  /* options.back: also remove the panel's history entry; options.refocus: the keyboard goes back to the number */
+  function close(options) {
+    if (!open) { return; }
+    var was = open;
+    open = null;
+    was.panel.remove();
+    var link = numberLink(was.heading), refocus = options.refocus && link;
+    if (link) { link.setAttribute("aria-expanded", "false"); }
+    if (refocus) { link.focus({ preventScroll: true }); }
+    if (was.entry && options.back) { ownPop = { refocus: refocus }; history.back(); }
+  }
+
+  /* A Back that closes the panel, or the history.back() of a close, is not a navigation: true
+   * tells the first popstate listener (overrides/main.html, added before the theme's) to stop it. */
+  CR.panelTakesPop = function () {
+    if (ownPop) {  /* the browser's traversal takes the focus away: it goes back to the number */
+      var link = ownPop.refocus;
+      ownPop = null;
+      if (link) { setTimeout(function () { link.focus({ preventScroll: true }); }, 0); }
+      return true;
+    }
+    if (open && open.entry) { open.entry = false; close({ back: false }); return true; }
+    return false;
+  };
+
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape" || !open) { return; }
+    var pop = document.getElementById("cr-pop");
+    if (pop && !pop.hidden) { return; }  /* Escape closes the preview over the panel first */
+    close({ back: true, refocus: true });
+  }, true);
+
+  /* A tap outside the panel closes it; a tap on a link outside it still follows the link (and
+   * leaves the panel's history entry, which is harmless, rather than racing the navigation). */
+  document.addEventListener("click", function (event) {
+    if (!open || open.panel.contains(event.target)) { return; }
+    if (event.target.closest && event.target.closest(".rules > h3[id]")) { return; }  /* a number: CR.toggleRulePanel */
+    var pop = document.getElementById("cr-pop");
+    if (pop && pop.contains(event.target)) { return; }
+    close({ back: !(event.target.closest && event.target.closest("a[href]")) });
+  });
+
+  function build(heading) {
+    var number = heading.textContent.trim();
+    var panel = element("div", { "class": "cr-panel", role: "region", "aria-label": "规则 Rule " + number });
+    var shut = panel.appendChild(element("button", { type: "button", "class": "cr-panel__close",
+                                                     "aria-label": "关闭 Close" }, "×"));
+    shut.addEventListener("click", function () { close({ back: true, refocus: true }); });
+    var address = permanentAddress(heading);
+    var row = panel.appendChild(element("p", { "class": "cr-copy" }));
+    var field = row.appendChild(element("input", { type: "text", readonly: "", value: address,
+                                                   "aria-label": "规则 " + number + " 的永久链接 Permanent link to rule " + number }));
+    var said = element("span", { "class": "cr-copy__said", role: "status" });
+    function copy() {
+      copyText(address, field, function (done) { said.textContent = done ? "已复制 Copied" : "请手动复制 Select and copy"; });
+    }
+    field.addEventListener("focus", function () { field.select(); });
+    row.appendChild(element("button", { type: "button", "class": "cr-copy__copy" }, "复制链接 Copy link"))
+      .addEventListener("click", copy);
+    if (navigator.share) {  /* the system's share sheet (phones, some desktops) */
+      row.appendChild(element("button", { type: "button", "class": "cr-copy__share" }, "分享 Share"))
+        .addEventListener("click", function () {
+          navigator.share(shareData(heading, number, address)).catch(function (error) {
+            if (!error || error.name !== "AbortError") { copy(); }  /* the reader's own cancel is not a failure */
+          });
+        });
+    }
+    row.appendChild(said);
+    return panel;
+  }
+
+  /* What a chat shows of a shared rule: its number, the section it is in, the start of its text. */
+  function shareData(heading, number, address) {
+    var section = heading.closest(".md-content") && sectionTitle(heading);
+    var text = parts(heading, "en")[0] || parts(heading, "zh")[0] || "";
+    if (text.length > 140) { text = text.slice(0, 139).replace(/\s+\S*$/, "") + "…"; }
+    return { title: "万智牌完整规则 Comprehensive Rules " + number,
+             text: number + (section ? " · " + section : "") + "\n" + text, url: address };
+  }
+
+  function sectionTitle(heading) {
+    var headings = document.querySelectorAll(".md-content h2"), title = "";
+    for (var i = 0; i < headings.length; i++) {
+      if (headings[i].compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING) { title = headings[i].textContent.trim(); }
+    }
+    return title;
+  }
+
+  /* The address that keeps finding this rule: a rule of the current edition through the go page
+   * with its edition (go/#2023-11-17:702.19c follows the rule when a later edition renumbers it);
+   * a rule of an older edition at its page, which never changes. */
+  function permanentAddress(heading) {
+    var page = CR.pageInfo(), here = location.href.replace(/#.*$/, "");
+    if (!page || page.dataset.older || !page.dataset.go || !page.dataset.edition) { return here + "#" + heading.id; }
+    return new URL(page.dataset.go, here).href.replace(/#.*$/, "") + "#" + page.dataset.edition + ":" + heading.textContent.trim();
+  }
+
+  /* The clipboard where the browser offers it (a secure page); else the selected field and the
+   * browser's copy command; `done(false)` leaves the address selected to copy by hand. */
+  function copyText(text, field, done) {
+    function byCommand() {
+      field.focus();
+      field.select();
+      var copied = false;
+      try { copied = document.execCommand("copy"); } catch (e) {}
+      done(copied);
+    }
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(function () { done(true); }, byCommand);
+    } else {
+      byCommand();
+    }
+  }
+
+  /* ---- the history: each version's rule text and examples apart, what changed word by word ---- */
+  var CHANGES = { edited: "改写 edited (what changed next, word by word)", moved: "改号 renumbered",
+                  "moved-edited": "改号并改写 renumbered and edited", references: "引用编号更新 cited numbers updated" };
+  var EXAMPLE = { en: "Example:", zh: "例如：" };
+
+  function addHistory(heading, panel) {
+    var info = CR.pageInfo();
+    if (!info || !info.dataset.history) { return; }
+    var edition = info.dataset.edition, chapter = info.dataset.chapter, key = edition + "/" + chapter;
+    var number = heading.textContent.trim();
+    CR.loadScript("history:" + key, CR.root() + "assets/data/" + edition + "/" + chapter + ".history.js", function () {
+      if (!open || open.panel !== panel) { return; }
+      if (!CR.histories[key]) {  /* not stored yet, and no connection */
+        panel.appendChild(element("p", { "class": "cr-history-offline" },
+          "规则历史需要网络，打开一次后离线也能看。The history needs a connection; once opened, it is stored."));
+        return;
+      }
+      var versions = CR.histories[key][number];
+      if (versions) { panel.appendChild(historyList(heading, number, versions)); }
+    });
+  }
+
+  /* versions: [number, since, until, change, English parts, Chinese parts, its edition, added in],
+   * newest first; the newest version's text is the rule on the page. Parts: the text, then examples. */
+  function historyList(heading, number, versions) {
+    var part = element("div", { "class": "cr-history" });
+    part.appendChild(element("p", { "class": "cr-history-title" }, "历史 History · " + number));
+    var list = element("ol", {});
+    versions.forEach(function (v, i) {
+      var item = element("li", {});
+      var span = v[1] === v[2] ? v[1] : v[1] + " – " + v[2];
+      item.appendChild(element("b", {}, span + " · " + v[0]));
+      if (v[3]) { item.appendChild(element("span", { "class": "cr-history-change" }, " " + CHANGES[v[3]])); }
+      var english = i ? v[4] || [""] : parts(heading, "en");
+      var newer = i > 1 ? versions[i - 1][4] || [""] : i === 1 ? parts(heading, "en") : null;
+      item.appendChild(partsBlock(english, newer, "en"));
+      var chinese = i ? v[5] : (v[6] ? parts(heading, "zh") : null);
+      if (chinese) {
+        var zh = partsBlock(chinese, null, CR.zhTag(CR.nativeScript()));
+        if (v[6] && v[6] !== v[2]) { zh.appendChild(element("span", { "class": "cr-history-zh" }, " (译自 " + v[6] + ")")); }
+        item.appendChild(zh);
+      }
+      list.appendChild(item);
+    });
+    part.appendChild(list);
+    var oldest = versions[versions.length - 1];
+    part.appendChild(element("p", { "class": "cr-history-first" },
+      oldest[7] ? "始于 " + oldest[7] + " 版 First in " + oldest[7] : "早于 " + oldest[1] + " 版已有 Already in " + oldest[1]));
+    return part;
+  }
+
+  /* A version's text and each example in a block of its own, examples labelled; against `newer`
+   * (the next version's parts), each part shows what it became, the text against the text and
+   * each example against the example in its place. */
+  function partsBlock(texts, newer, lang) {
+    var block = element("div", { lang: lang, "class": "cr-history-text" });
+    var label = EXAMPLE[lang.slice(0, 2)];
+    var count = newer ? Math.max(texts.length, newer.length) : texts.length;
+    for (var k = 0; k < count; k++) {
+      var older = texts[k] || "";
+      var shown = newer ? wordDiff(older, newer[k] || "") : element("div", {}, older);
+      if (k) {
+        shown.classList.add("cr-history-example");
+        shown.insertBefore(element("i", { "class": "cr-history-example__label" }, label + " "), shown.firstChild);
+      }
+      block.appendChild(shown);
+    }
+    return block;
+  }
+
+  /* A rule's text on the page in one language, then its examples, as plain text. */
+  function parts(heading, lang) {
+    var text = "", examples = [], cell = heading.nextElementSibling;
+    while (cell && cell.tagName !== "H3") {
+      if (cell.lang && cell.lang.indexOf(lang) === 0 && !cell.classList.contains("missing")) {
+        var copy = cell.cloneNode(true);
+        copy.querySelectorAll("button, .cr-since, .stale").forEach(function (e) { e.remove(); });
+        if (cell.classList.contains("ex")) {
+          var label = copy.querySelector("i");
+          if (label && label === copy.firstElementChild) { label.remove(); }
+          examples.push(copy.textContent.trim());
+        } else {
+          text = copy.textContent.trim();
+        }
+      }
+      cell = cell.nextElementSibling;
+    }
+    return [text].concat(examples);
+  }
+
+  /* What an older text became, word by word: removed words in <del>, added ones in <ins>
+   * (the longest common subsequence of the two word lists; rule texts are short). */
+  function wordDiff(older, newer) {
+    var a = older.match(/\s+|[A-Za-z0-9’']+|[\s\S]/g) || [], b = newer.match(/\s+|[A-Za-z0-9’']+|[\s\S]/g) || [];
+    var n = a.length, m = b.length, table = [], i, j;
+    for (i = 0; i <= n; i++) { table.push(new Uint16Array(m + 1)); }
+    for (i = n - 1; i >= 0; i--) {
+      for (j = m - 1; j >= 0; j--) {
+        table[i][j] = a[i] === b[j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
+      }
+    }
+    var out = element("div", {}), run = null;
+    function add(kind, text) {
+      if (!run || run.kind !== kind) {
+        run = { kind: kind, node: kind ? element(kind, {}) : document.createTextNode("") };
+        out.appendChild(run.node);
+      }
+      run.node.textContent += text;
+    }
+    for (i = 0, j = 0; i < n || j < m;) {
+      if (i < n && j < m && a[i] === b[j]) { add("", a[i]); i++; j++; }
+      else if (j < m && (i >= n || table[i][j + 1] >= table[i + 1][j])) { add("ins", b[j]); j++; }
+      else { add("del", a[i]); i++; }
+    }
+    return out;
+  }
+
+  /* A stale translation's mark shows the English change since the edition it translates. */
+  document.addEventListener("click", function (event) {
+    var mark = event.target.closest && event.target.closest("button.stale");
+    if (!mark) { return; }
+    var change = mark.nextElementSibling;
+    if (!change || !change.classList.contains("cr-since")) { return; }
+    change.hidden = !change.hidden;
+    mark.setAttribute("aria-expanded", String(!change.hidden));
+  });
+
+  /* a page shown by instant navigation has no panel open */
+  if (CR.onPage) { CR.onPage(function () { open = null; }); }
+})();

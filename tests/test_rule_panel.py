@@ -1,0 +1,114 @@
+"""A rule's panel (overrides/assets/cr-panel.js), opened from its number: where the reader tapped,
+closed every way a reader closes things, shared through the system's share sheet, and a history
+that shows each version's rule text and examples apart."""
+from sitekit import settled, tap
+from test_accessibility import violations
+
+BOX = """s => { const r = document.querySelector(s).getBoundingClientRect();
+                 return [r.top, r.bottom, r.left, r.right, innerHeight, innerWidth]; }"""
+
+
+def fully_on_screen(page, selector) -> bool:
+    top, bottom, left, right, height, width = page.evaluate(BOX, selector)
+    return top >= 0 and bottom <= height and left >= 0 and right <= width
+
+
+def open_panel(page, rule, touch):
+    """Tap or click a rule's number (its anchor, cr702-19b); its panel, once open."""
+    number = page.locator(f"h3#{rule} a")
+    tap(page, number) if touch else number.click()
+    panel = page.locator(f".cr-panel[aria-label='规则 Rule {number.inner_text()}']")
+    panel.wait_for()
+    return panel
+
+
+def test_on_a_phone_the_panel_is_a_sheet_on_screen_at_once_and_closes_every_way(phone, full_url):
+    page = phone
+    page.goto(full_url + "cr/7/#cr702-19b")  # a long rule with two examples: its panel used to open after them
+    settled(page)
+    panel = open_panel(page, "cr702-19b", touch=True)
+    panel.locator(".cr-history").wait_for()
+    for part in (".cr-panel", ".cr-panel .cr-copy input", ".cr-panel .cr-copy__copy", ".cr-panel .cr-panel__close"):
+        assert fully_on_screen(page, part), part
+    sheet_top = page.evaluate(BOX, ".cr-panel")[0]
+    assert page.evaluate(BOX, "h3#cr702-19b")[1] <= sheet_top  # the tapped number is still in view, above it
+    assert not violations(page), violations(page)
+
+    panel.locator(".cr-panel__close").tap()  # its close button
+    panel.wait_for(state="detached")
+    assert page.evaluate("document.activeElement.closest('h3') && document.activeElement.closest('h3').id") == "cr702-19b"
+
+    open_panel(page, "cr702-19b", touch=True)
+    page.keyboard.press("Escape")  # Escape
+    panel.wait_for(state="detached")
+
+    open_panel(page, "cr702-19b", touch=True)
+    page.touchscreen.tap(380, page.evaluate(BOX, ".cr-panel")[0] - 10)  # a tap outside it, on the page above
+    panel.wait_for(state="detached")
+
+    open_panel(page, "cr702-19b", touch=True)  # the back gesture
+    address, top = page.url, page.evaluate(BOX, "h3#cr702-19b")[0]
+    page.go_back()
+    panel.wait_for(state="detached")
+    page.wait_for_timeout(300)
+    assert page.url == address  # still this page and this rule: Back closed the panel only
+    assert abs(page.evaluate(BOX, "h3#cr702-19b")[0] - top) <= 2
+    assert page.evaluate("document.querySelectorAll('.cr-panel').length") == 0
+
+
+def test_on_a_desktop_the_panel_opens_under_the_number_and_its_history_shows_examples_apart(page, full_url):
+    page.goto(full_url + "cr/2/#cr205-3b")  # edited in 2023-11-17, its example unchanged
+    settled(page)
+    panel = open_panel(page, "cr205-3b", touch=False)
+    number_bottom = page.evaluate("document.querySelector('h3#cr205-3b').getBoundingClientRect().bottom")
+    assert 0 <= page.evaluate(BOX, ".cr-panel")[0] - number_bottom < 20  # next to the number
+    assert fully_on_screen(page, ".cr-panel .cr-copy")
+    older = panel.locator(".cr-history li").nth(1)
+    older.wait_for()
+    assert "2023-04-14" in older.locator("b").inner_text()
+    text, example = older.locator("[lang=en] > div").nth(0), older.locator("[lang=en] > .cr-history-example")
+    assert "Subtypes of each card type except" in text.inner_text() and "Basic Land" not in text.inner_text()
+    assert text.locator("ins, del").count() > 0  # what the text became, word by word
+    assert example.count() == 1 and example.locator(".cr-history-example__label").inner_text().strip() == "Example:"
+    assert "“Basic Land — Mountain” means" in example.inner_text()
+    assert example.locator("ins, del").count() == 0  # the example did not change
+    newest = panel.locator(".cr-history li").nth(0)  # today's text, from the page: its example apart too
+    assert "Basic Land" in newest.locator("[lang=en] > .cr-history-example").inner_text()
+    assert "例如" in newest.locator("[lang^=zh] .cr-history-example__label").first.inner_text()
+
+
+SHARE_STUB = """window.shared = []; window.shareFails = null;
+navigator.share = data => { window.shared.push(data);
+    return window.shareFails ? Promise.reject(new DOMException('no', window.shareFails)) : Promise.resolve(); };"""
+
+
+def test_sharing_a_rule_uses_the_share_sheet_and_copies_where_it_fails(phone, seed_url):
+    page = phone
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.add_init_script(SHARE_STUB)
+    page.goto(seed_url + "cr/9/")
+    panel = open_panel(page, "cr903-4d", touch=True)
+    share = panel.locator(".cr-copy__share")
+    share.tap()
+    page.wait_for_function("() => window.shared.length === 1")
+    shared = page.evaluate("window.shared[0]")
+    assert shared["url"] == seed_url + "go/#2023-11-17:903.4d"
+    assert shared["text"].startswith("903.4d") and "Commander" in shared["text"] and "903.4d" in shared["title"]
+    assert panel.locator(".cr-copy__said").inner_text() == ""  # shared: nothing copied
+    page.evaluate("window.shareFails = 'AbortError'")  # the reader closes the share sheet: nothing else happens
+    share.tap()
+    page.wait_for_function("() => window.shared.length === 2")
+    page.wait_for_timeout(200)
+    assert panel.locator(".cr-copy__said").inner_text() == ""
+    page.evaluate("window.shareFails = 'NotAllowedError'")  # the share sheet fails: the address is copied instead
+    share.tap()
+    panel.locator(".cr-copy__said", has_text="Copied").wait_for()
+    assert page.evaluate("navigator.clipboard.readText()") == seed_url + "go/#2023-11-17:903.4d"
+    assert share.bounding_box()["height"] >= 44
+
+
+def test_without_a_share_sheet_the_panel_offers_copying(phone, seed_url):
+    phone.add_init_script("delete Navigator.prototype.share; delete navigator.share;")  # as most desktop browsers
+    phone.goto(seed_url + "cr/9/")
+    panel = open_panel(phone, "cr903-4d", touch=True)
+    assert panel.locator(".cr-copy__share").count() == 0 and panel.locator(".cr-copy__copy").is_visible()
