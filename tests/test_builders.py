@@ -92,6 +92,11 @@ def test_traditional_script_and_navigation(page, urls, builder):
     page.locator(".md-sidebar--primary a.md-nav__link:visible", has_text="Casual Variants").first.click()  # keeps the choice
     page.wait_for_url(urls[builder] + "cr/9/")
     page.wait_for_function("() => document.querySelector('h3#cr901-1 + [lang=en] + [lang^=zh]').lang === 'zh-Hant'")
+    page.emulate_media(color_scheme="dark")  # the system's dark scheme, then the reader's light one
+    page.reload()
+    assert page.evaluate("document.body.dataset.mdColorScheme") == "slate"
+    page.click(".cr-schemes button[data-scheme='light']")
+    assert page.evaluate("document.body.dataset.mdColorScheme") == "default"
 
 
 @pytest.mark.parametrize("builder", SERVED)
@@ -134,6 +139,9 @@ def test_offline_bundle_from_file_with_nothing_fetched_outside(browser, sites, b
         assert first_target(links) == root + "cr/7/index.html#cr702-19c", links[:3]
         page.goto(root + "go/index.html#R70219c")
         page.wait_for_url(root + "cr/7/index.html#cr702-19c")
+        page.emulate_media(color_scheme="dark")  # dark from file:// too
+        page.reload()
+        assert page.evaluate("document.body.dataset.mdColorScheme") == "slate"
         outside = [url for url in requests if not url.startswith(root)]
         assert requests and outside == []
         assert errors == []

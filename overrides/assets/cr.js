@@ -785,6 +785,7 @@
   }
 
   CR.root = root;
+  CR.buttonGroup = buttonGroup;
   CR.pageInfo = pageInfo;
   CR.zhTag = zhTag;
   CR.nativeScript = nativeScript;

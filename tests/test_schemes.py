@@ -1,0 +1,122 @@
+"""Light and dark (overrides/assets/cr-scheme.js, cr.css): the system's scheme by default, the
+reader's choice in the display settings, remembered; every page and what opens on it readable in
+both (axe-core); the stale labels and histories of a carried-forward build too."""
+import json
+
+import pytest
+
+from conftest import Page, built_once
+from sitekit import Served, settled
+from test_accessibility import violations
+from test_carry import EN_NEW, EN_OLD, ZH_OLD
+
+LUMINANCE = """() => { const [r, g, b] = getComputedStyle(document.body).backgroundColor.match(/[\\d.]+/g).map(Number)
+    .map(c => c / 255).map(c => c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b; }"""
+
+
+def scheme_of(page) -> str:
+    return page.evaluate("document.body.dataset.mdColorScheme")
+
+
+@pytest.fixture
+def dark_page(browser):
+    """A desktop page whose system is set to dark."""
+    opened = Page(browser, color_scheme="dark")
+    yield opened.page
+    opened.close()
+    assert opened.errors == [], opened.errors
+
+
+@pytest.fixture
+def dark_phone(browser):
+    opened = Page(browser, 390, 844, has_touch=True, is_mobile=True, color_scheme="dark")
+    yield opened.page
+    opened.close()
+    assert opened.errors == [], opened.errors
+
+
+def test_the_system_dark_is_followed_and_the_readers_choice_overrides_it_and_is_remembered(dark_page, seed_url):
+    page = dark_page
+    page.goto(seed_url + "cr/3/")
+    assert scheme_of(page) == "slate" and page.evaluate(LUMINANCE) < 0.05  # dark, as the system
+    assert page.locator(".cr-schemes button[data-scheme='auto']").get_attribute("aria-pressed") == "true"
+    page.click(".cr-schemes button[data-scheme='light']")
+    assert scheme_of(page) == "default" and page.evaluate(LUMINANCE) > 0.9
+    page.reload()
+    assert scheme_of(page) == "default"  # remembered
+    page.locator(".md-sidebar--primary a.md-nav__link:visible", has_text="Casual Variants").first.click()
+    page.wait_for_url(seed_url + "cr/9/")
+    assert scheme_of(page) == "default" and page.evaluate(LUMINANCE) > 0.9  # on the next page too
+    page.click(".cr-schemes button[data-scheme='auto']")
+    assert scheme_of(page) == "slate"  # the system's again
+    page.emulate_media(color_scheme="light")  # the system changes while the page is open
+    page.wait_for_function("() => document.body.dataset.mdColorScheme === 'default'")
+
+
+def test_on_a_phone_dark_is_chosen_in_the_display_settings(phone, seed_url):
+    phone.goto(seed_url + "cr/9/")
+    assert scheme_of(phone) == "default"  # the system is light
+    phone.locator(".cr-display__toggle").tap()
+    button = phone.locator(".cr-schemes button[data-scheme='dark']")
+    assert button.bounding_box()["height"] >= 44 and button.get_attribute("aria-label") == "深色 Dark"
+    button.tap()
+    assert scheme_of(phone) == "slate" and phone.evaluate(LUMINANCE) < 0.05
+    phone.goto(seed_url + "cr/3/")
+    assert scheme_of(phone) == "slate"
+
+
+# axe in the dark scheme: the pages of test_accessibility, and what opens on them
+@pytest.mark.parametrize("site,address", [("seed", ""), ("seed", "cr/3/"), ("full", "cr/glossary/"),
+                                          ("full", "cr/9/"), ("seed", "cr/status/"), ("seed", "go/#999.1")])
+def test_no_violations_in_dark(dark_page, request, site, address):
+    dark_page.goto(request.getfixturevalue(f"{site}_url") + address)
+    dark_page.wait_for_load_state("load")
+    if address.startswith("go/"):
+        dark_page.wait_for_selector(".cr-go-status:has-text('999.1')")
+    found = violations(dark_page)
+    assert found == [], json.dumps(found, ensure_ascii=False, indent=1)
+
+
+def test_in_dark_a_phones_panel_preview_settings_and_search_have_no_violations(dark_phone, full_url):
+    page = dark_phone
+    page.goto(full_url + "cr/7/#cr702-19b")
+    settled(page)
+    page.locator("h3#cr702-19b a").tap()
+    page.locator(".cr-panel .cr-history").wait_for()  # the sheet, with the rule's history
+    assert violations(page) == []
+    page.locator(".cr-panel__close").tap()
+    page.locator(".cr-display__toggle").tap()  # the display settings
+    assert violations(page) == []
+    page.locator(".cr-display__toggle").tap()
+    page.locator(".cr-search-button").tap()
+    page.fill(".cr-search__input", "trample")
+    page.locator(".cr-search__result").first.wait_for()
+    assert violations(page) == []
+
+
+@pytest.fixture(scope="module")
+def carried_url(tmp_path_factory):
+    if not (EN_OLD.exists() and EN_NEW.exists() and ZH_OLD.exists()):
+        pytest.skip("full corpus not found")
+    served = Served(built_once(tmp_path_factory, "carried", EN_OLD, EN_NEW, ZH_OLD, no_manifest=True))
+    yield served.url
+    served.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_stale_labels_english_changes_and_histories_are_readable_in_both_schemes(browser, carried_url, scheme):
+    opened = Page(browser, color_scheme=scheme)
+    page = opened.page
+    try:
+        page.goto(carried_url + "cr/7/#cr701-34a")  # edited since its translation: stale, with its history
+        settled(page)
+        page.click("h3#cr701-34a ~ [lang^=zh] button.stale")  # the English change since the translation
+        page.locator("h3#cr701-34a ~ [lang^=zh] .cr-since").wait_for()
+        page.locator("h3#cr701-34a a").click()
+        page.locator(".cr-panel .cr-history ins").first.wait_for()
+        found = violations(page)
+        assert found == [], json.dumps(found, ensure_ascii=False, indent=1)
+    finally:
+        opened.close()
+    assert opened.errors == []
