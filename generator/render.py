@@ -26,7 +26,7 @@ def rule_link(href: str, text: str, group: tuple = ()) -> str:
 
 def stale_label(translates: str, change: str | None) -> str:
     """The mark of a translation made for other English: the edition it translates, and the
-    English change since as a word diff, shown when the mark is pressed (cr.js)."""
+    English change since as a word diff, shown when the mark is pressed (cr-panel.js)."""
     date = html_text(translates)
     if not change:
         return f' <span class=stale title="this translation was made for other English">译自 {date}</span>'

@@ -9,21 +9,26 @@ import pytest
 from sitekit import hover
 
 AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
-# the pages a reader uses most, of the seed build, and the full build's glossary and the end of a chapter
-PAGES = [("seed", ""), ("seed", "cr/3/"), ("full", "cr/glossary/"), ("full", "cr/9/"), ("seed", "cr/status/"),
+# the pages a reader uses most, of the seed build, and of the full build a chapter whose end is its
+# last block, and the glossary's last block (axe over the whole full glossary takes 16 s)
+PAGES = [("seed", ""), ("seed", "cr/3/"), ("seed", "cr/glossary/"), ("full", "cr/9/"), ("seed", "cr/status/"),
          ("seed", "go/#999.1")]
 
 
-def violations(page):
+def violations(page, *include: str):
     """axe's findings on the page as it stands, as it loaded: blocks of rules off screen keep the
     generator's estimated height until they come near (cr.css), and axe reads the colours of
     whatever lies behind their text, as a reader scrolling there before they are laid out would
-    (the glossary's last block once lay over the footer). """
+    (the glossary's last block once lay over the footer). With selectors, only what they match:
+    what opened on a long page, whose whole the other tests read. """
     if not AXE.exists():
         pytest.fail(f"{AXE} is missing: `make test` installs axe-core (npm ci)")
-    page.add_script_tag(path=str(AXE))
-    return page.evaluate("""() => axe.run(document, {resultTypes: ['violations']}).then(r => r.violations
-        .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))})))""")
+    if not page.evaluate("!!window.axe"):
+        page.add_script_tag(path=str(AXE))
+    return page.evaluate("""include => axe.run(include.length ? {include: include.map(s => [s])} : document,
+        {resultTypes: ['violations']}).then(r => r.violations
+        .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.target.join(" ") + " " + ((n.any[0] || {}).message || ""))})))""",
+                         list(include))
 
 
 @pytest.mark.parametrize("device", ["page", "phone"])
@@ -36,6 +41,16 @@ def test_no_violations(device, site, address, request):
         page.wait_for_selector(".cr-go-status:has-text('999.1')")
     found = violations(page)
     assert found == [], json.dumps(found, ensure_ascii=False, indent=1)
+
+
+@pytest.mark.parametrize("device", ["page", "phone"])
+def test_the_last_block_of_the_full_glossary_lies_on_the_page_not_the_footer(device, request, full_url):
+    """The pinyin index, skipped until the reader comes near, once kept an estimated height short of
+    its text, and its links lay over the footer (18 serious contrast violations on a desktop)."""
+    page = request.getfixturevalue(device)
+    page.goto(full_url + "cr/glossary/")
+    page.wait_for_load_state("load")
+    assert violations(page, ".md-content__inner > :last-child") == []
 
 
 def test_open_pop_up_panel_and_search_have_no_violations(page, seed_url):

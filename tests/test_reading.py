@@ -192,9 +192,9 @@ def test_the_header_works_on_a_360_px_phone(phone, seed_url):
     toggle = phone.locator(".cr-display__toggle")
     toggle.tap()
     assert toggle.get_attribute("aria-expanded") == "true"
-    buttons = phone.locator(".cr-display__panel .cr-modes button, .cr-display__panel .cr-scripts button")
-    assert buttons.count() == 5  # 双语 中文 English, 简 繁
-    for i in range(5):
+    buttons = phone.locator(".cr-display__panel .cr-modes button")
+    assert buttons.count() == 8  # 双语 中文 English, 简 繁, and the colour scheme ◐ ☀ ☾
+    for i in range(8):
         box = buttons.nth(i).bounding_box()
         assert box["width"] >= 44 and box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= 360
         lines = buttons.nth(i).evaluate("b => { const r = document.createRange(); r.selectNodeContents(b); return r.getClientRects().length; }")

@@ -2,7 +2,6 @@
 closed every way a reader closes things, shared through the system's share sheet, and a history
 that shows each version's rule text and examples apart."""
 from sitekit import settled, tap
-from test_accessibility import violations
 
 BOX = """s => { const r = document.querySelector(s).getBoundingClientRect();
                  return [r.top, r.bottom, r.left, r.right, innerHeight, innerWidth]; }"""
@@ -32,7 +31,6 @@ def test_on_a_phone_the_panel_is_a_sheet_on_screen_at_once_and_closes_every_way(
         assert fully_on_screen(page, part), part
     sheet_top = page.evaluate(BOX, ".cr-panel")[0]
     assert page.evaluate(BOX, "h3#cr702-19b")[1] <= sheet_top  # the tapped number is still in view, above it
-    assert not violations(page), violations(page)
 
     panel.locator(".cr-panel__close").tap()  # its close button
     panel.wait_for(state="detached")

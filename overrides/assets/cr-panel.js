@@ -1,4 +1,4 @@
-/* A rule's panel, opened by tapping or clicking its number (cr.js calls CR.toggleRulePanel): the
+/* A rule's panel, opened by tapping or clicking its number (cr-pop.js calls CR.toggleRulePanel): the
  * rule's permanent address to copy or share, and its history. On a phone it is a sheet at the
  * bottom of the screen, over the page, the tapped rule still in view above it; on a wider screen it
  * opens directly under the number and is brought fully on screen. One panel at a time; it closes

@@ -1,0 +1,182 @@
+/* The display: the mode (双语 both, 中文 Chinese, English), the Chinese script (简 Simplified,
+ * 繁 Traditional) in the header's display settings (文A on a phone), and the languages of the
+ * bilingual titles and menus tagged. The remembered mode is applied before the page paints
+ * (overrides/main.html); this file offers the choices. */
+(function () {
+  "use strict";
+  var CR = window.CR;
+  var element = CR.element;
+  var loadScript = CR.loadScript;
+  var root = CR.root;
+  var pageInfo = CR.pageInfo;
+  var wantedScript = CR.wantedScript;
+  var nativeScript = CR.nativeScript;
+  var zhTag = CR.zhTag;
+
+  var MODES = { both: "双语", zh: "中文", en: "English" };
+
+  /* ---- display mode ---------------------------------------------------------------------- */
+  function currentMode() {
+    var cls = document.documentElement.classList;
+    return Object.keys(MODES).filter(function (m) { return cls.contains("cr-mode-" + m); })[0] || "both";
+  }
+
+  function setMode(mode) {
+    var cls = document.documentElement.classList;
+    Object.keys(MODES).forEach(function (m) { cls.remove("cr-mode-" + m); });
+    cls.add("cr-mode-" + mode);
+    try { localStorage.setItem("cr-mode", mode); } catch (e) { /* private mode: not remembered */ }
+    document.querySelectorAll(".cr-modes button").forEach(function (b) {
+      b.setAttribute("aria-pressed", String(b.dataset.mode === mode));
+    });
+  }
+
+  /* A row of toggle buttons for the header: options {key: label}, data-<name>=key on each. */
+  function buttonGroup(className, label, name, options, choose) {
+    var group = document.createElement("div");
+    group.className = className;
+    group.setAttribute("role", "group");
+    group.setAttribute("aria-label", label);
+    Object.keys(options).forEach(function (key) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.dataset[name] = key;
+      button.textContent = options[key];
+      button.addEventListener("click", function () { choose(key); });
+      group.appendChild(button);
+    });
+    return group;
+  }
+
+  /* The header's display settings: the mode and the script. On a wide screen they stand in the
+   * header; on a phone one button opens them (the title keeps its room, every target is 44 px). */
+  function modeSwitch() {
+    if (document.querySelector(".cr-modes")) { setMode(currentMode()); return; }
+    var header = document.querySelector(".md-header__inner");
+    if (!header) { return; }
+    var display = element("div", { "class": "cr-display" });
+    var toggle = display.appendChild(element("button", { type: "button", "class": "cr-display__toggle",
+      "aria-expanded": "false", "aria-controls": "cr-display", "aria-label": "文A 显示设置 Display settings" }, "文A"));
+    var panel = display.appendChild(element("div", { "class": "cr-display__panel", id: "cr-display" }));
+    panel.appendChild(buttonGroup("cr-modes", "显示模式 Display mode", "mode", MODES, setMode));
+    function open(yes) {
+      display.classList.toggle("cr-display--open", yes);
+      toggle.setAttribute("aria-expanded", String(yes));
+    }
+    toggle.addEventListener("click", function () { open(!display.classList.contains("cr-display--open")); });
+    document.addEventListener("click", function (event) { if (!display.contains(event.target)) { open(false); } });
+    document.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && display.classList.contains("cr-display--open")) { open(false); toggle.focus(); }
+    });
+    var search = header.querySelector(".md-search");
+    header.insertBefore(display, search || null);
+    setMode(currentMode());
+  }
+
+  /* ---- Chinese script: 简 (Simplified) or 繁 (Traditional, Taiwan phrasing) ------------------------
+   * Rule and example texts come converted phrase by phrase at build time (OpenCC), in a script per
+   * chapter loaded only when asked for; everything else (headings, navigation, glossary, previews)
+   * is converted character by character with a map of the characters the site uses. */
+  var SCRIPTS = { hans: "简", hant: "繁" };
+
+  function convertText(root, map) {
+    var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, null);
+    var node;
+    while ((node = walker.nextNode())) {
+      if (node.parentNode.closest && node.parentNode.closest("[data-cr-converted], script, style, input, textarea")) { continue; }
+      var text = node.nodeValue, out = "";
+      if (!/[\u3400-\u9fff]/.test(text)) { continue; }
+      for (var i = 0; i < text.length; i++) { out += map[text[i]] || text[i]; }
+      if (out !== text) { node.nodeValue = out; }
+    }
+  }
+
+  function zhCellAfter(element) {
+    var cell = element.nextElementSibling;
+    while (cell && !(cell.lang || "").startsWith("zh")) { cell = cell.nextElementSibling; }
+    return cell;
+  }
+
+  function applyScript() {
+    var wanted = wantedScript(), here = nativeScript(), html = document.documentElement;
+    document.querySelectorAll(".cr-scripts button").forEach(function (b) {
+      b.setAttribute("aria-pressed", String(b.dataset.script === wanted));
+    });
+    html.lang = zhTag(wanted);
+    if (wanted === here || html.dataset.crScript === wanted) { return; }
+    html.dataset.crScript = wanted;
+    var page = pageInfo(), mapName = wanted === "hant" ? "s2t" : "t2s";
+    function characters() {
+      loadScript("map:" + mapName, root() + "assets/data/" + mapName + ".js", function () {
+        convertText(document.body, CR.maps[mapName] || {});
+      });
+    }
+    if (!page || !page.dataset.chapter) { characters(); return; }
+    var key = page.dataset.edition + "/" + page.dataset.chapter + "/" + wanted;
+    loadScript("cells:" + key, root() + "assets/data/" + page.dataset.edition + "/" + page.dataset.chapter + "." + wanted + ".js", function () {
+      var cells = CR.cells[key] || {};
+      Object.keys(cells).forEach(function (id) {
+        var anchor = document.getElementById(id);
+        var cell = anchor && (anchor.tagName === "H3" ? zhCellAfter(anchor) : anchor.nextElementSibling);
+        if (cell) {
+          cell.innerHTML = cells[id];
+          cell.lang = zhTag(wanted);
+          cell.setAttribute("data-cr-converted", "");
+        }
+      });
+      characters();
+    });
+  }
+
+  function scriptSwitch() {
+    var modes = document.querySelector(".cr-modes");
+    if (!modes || document.querySelector(".cr-scripts")) { applyScript(); return; }
+    var group = buttonGroup("cr-modes cr-scripts", "中文字体 Chinese script", "script", SCRIPTS, function (script) {
+      try { localStorage.setItem("cr-script", script); } catch (e) {}
+      var applied = document.documentElement.dataset.crScript;
+      if (applied && applied !== script) { location.reload(); return; }  /* undo a conversion */
+      applyScript();
+    });
+    modes.parentNode.insertBefore(group, modes.nextSibling);
+    applyScript();
+  }
+
+  /* Every text in its language: the page is Chinese in the script shown (applyScript tags it), and the
+   * English half of the bilingual title, menus and headings ("3. 牌类别 Card Types") is English. */
+  var ENGLISH = /[A-Za-z][A-Za-z0-9’'&:,.()\- ]*[A-Za-z0-9.)]|[A-Za-z]/g;
+
+  function tagLanguages() {
+    document.querySelectorAll(".md-header__topic, .md-nav__link, .md-content h1, .md-content h2, .md-footer__title, " +
+                              ".md-footer__direction, .cr-footer-edition").forEach(function (container) {
+      if (container.dataset.crTagged) { return; }
+      container.dataset.crTagged = "1";
+      var walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT, null), nodes = [], node;
+      while ((node = walker.nextNode())) { nodes.push(node); }
+      nodes.forEach(function (text) {
+        var value = text.nodeValue, parent = text.parentNode;
+        if (!/[\u3400-\u9fff]/.test(value) || !/[A-Za-z]{2}/.test(value) || parent.closest("[lang]") !== document.documentElement) { return; }
+        var out = document.createDocumentFragment(), last = 0;
+        value.replace(ENGLISH, function (match, at) {
+          if (!/[A-Za-z]{2}/.test(match)) { return match; }
+          out.appendChild(document.createTextNode(value.slice(last, at)));
+          out.appendChild(element("span", { lang: "en" }, match));
+          last = at + match.length;
+          return match;
+        });
+        out.appendChild(document.createTextNode(value.slice(last)));
+        parent.replaceChild(out, text);
+      });
+    });
+  }
+
+
+  CR.buttonGroup = buttonGroup;
+  CR.convertText = convertText;
+  CR.mode = currentMode;
+
+  CR.onPage(function () {
+    tagLanguages();
+    modeSwitch();
+    scriptSwitch();
+  });
+})();

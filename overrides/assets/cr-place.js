@@ -1,0 +1,140 @@
+/* The address and the place: an address in another site's form is followed to its rule; the rule
+ * of the address is kept under the header while a long page lays itself out; Back returns to the
+ * exact place, the heading at the top of the screen at the same distance. */
+(function () {
+  "use strict";
+  var CR = window.CR;
+  var pageInfo = CR.pageInfo;
+  var parseAddress = CR.parseAddress;
+  var anchorOf = CR.anchorOf;
+
+  function followHash() {
+    var hash = decodeURIComponent(location.hash.slice(1));
+    if (!hash || document.getElementById(hash)) { return; }
+    var n = parseAddress(hash);
+    if (!n) { return; }
+    var target = document.getElementById(anchorOf(n));
+    if (target) {
+      history.replaceState(null, "", "#" + target.id);
+      target.scrollIntoView();
+      return;
+    }
+    var page = pageInfo();
+    if (page && page.dataset.go && !page.dataset.older) {
+      location.replace(page.dataset.go + "#" + anchorOf(n));
+    }
+  }
+
+  /* A long page lays itself out after the browser has scrolled to the address's rule (blocks off
+   * screen are estimated until they come near, fonts arrive late), which can move the rule away
+   * from where the browser put it. So for about a second the rule is put back under the header
+   * (or `offset` pixels from the top of the screen) whenever the layout moves it. The reader's own
+   * wheel, touch or key ends that at once; a scroll from elsewhere in the first few frames is the
+   * browser's or the theme's offset, and is undone; a later one (a find in the page) ends it too. */
+  var settling = 0;  /* the latest settle; the page carries data-cr-settling while it runs */
+  function settle(target, offset) {
+    var frames = 0, placedAt, scrolledTo, hash = location.hash, me = ++settling;
+    document.documentElement.setAttribute("data-cr-settling", "");
+    function done() { if (me === settling) { stopSettling(); } }
+    function place() {
+      if (offset === undefined) { target.scrollIntoView(); }
+      else { window.scrollBy(0, target.getBoundingClientRect().top - offset); }
+      placedAt = target.getBoundingClientRect().top + window.scrollY;  /* where it is in the page */
+      scrolledTo = window.scrollY;
+    }
+    place();
+    (function check() {
+      if (++frames > 60 || location.hash !== hash || !target.isConnected || me !== settling) { done(); return; }
+      var at = target.getBoundingClientRect().top + window.scrollY;
+      if (Math.abs(at - placedAt) > 1) { place(); }  /* the layout moved it */
+      else if (Math.abs(window.scrollY - scrolledTo) > 1) {  /* someone else scrolled: */
+        if (frames > 10) { done(); return; }  /* the reader, or a find in the page */
+        place();  /* the browser or the theme, putting back an offset of its own */
+      }
+      requestAnimationFrame(check);
+    })();
+  }
+
+  /* the reader's scrolling is never undone */
+  function stopSettling() { settling++; document.documentElement.removeAttribute("data-cr-settling"); }
+  ["wheel", "touchstart", "keydown", "mousedown"].forEach(function (type) {
+    window.addEventListener(type, stopSettling, { passive: true, capture: true });
+  });
+
+  function settleOnTarget() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    var target = id && document.getElementById(id);
+    if (target) { settle(target); }
+    return !!target;
+  }
+
+  /* ---- Back returns to the exact place ---------------------------------------------------------
+   * A scroll offset (the browser's own, or Material's for instant navigation) lands elsewhere on a
+   * long page once the blocks above it have their real heights. So the place is kept as "this
+   * heading, this far from the top of the screen", per page, and put back after Back or Forward. */
+  var PLACE = "cr-place:", cameBack = null, shownPath = null, poppedAt = 0;
+
+  /* one place per page and address: a link to a rule on the same page is a new history entry */
+  function placeKey() { return PLACE + location.pathname + location.search + location.hash; }
+
+  function headingAtTop() {
+    var headings = document.querySelectorAll(".rules > h3[id], .g > h3[id], .md-content h2[id]");
+    var header = document.querySelector(".md-header");
+    var top = (header ? Math.max(0, header.getBoundingClientRect().bottom) : 0) + 1;
+    var low = 0, high = headings.length - 1, found = 0;
+    while (low <= high) {  /* the last heading at or above the top of the screen (they come in page order) */
+      var middle = (low + high) >> 1;
+      if (headings[middle].getBoundingClientRect().top <= top) { found = middle; low = middle + 1; } else { high = middle - 1; }
+    }
+    var heading = headings[found];
+    return heading ? { id: heading.id, offset: heading.getBoundingClientRect().top } : null;
+  }
+
+  function savePlace() {
+    var place = headingAtTop();
+    try { if (place) { sessionStorage.setItem(placeKey(), JSON.stringify(place)); } } catch (e) {}
+  }
+
+  /* After Back or Forward: the saved heading at its saved distance from the top; true if done. */
+  function restorePlace() {
+    var place = null;
+    try { place = JSON.parse(sessionStorage.getItem(placeKey()) || "null"); } catch (e) {}
+    var target = place && document.getElementById(place.id);
+    if (!target) { return false; }
+    settle(target, place.offset);
+    return true;
+  }
+
+  var saving = null;
+  window.addEventListener("scroll", function () { clearTimeout(saving); saving = setTimeout(savePlace, 150); }, { passive: true });
+  window.addEventListener("click", savePlace, true);  /* before instant navigation changes the address */
+  window.addEventListener("pagehide", savePlace);
+  /* Back within the page: the place now (the address's own rule is not where the reader was); to
+   * another page with instant navigation: when that page is shown, a moment later, without a load */
+  window.addEventListener("popstate", function () {
+    if (location.pathname === shownPath) { if (restorePlace()) { poppedAt = Date.now(); } return; }
+    cameBack = { path: location.pathname, at: Date.now() };
+  });
+  window.addEventListener("load", function () {
+    var entry = performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
+    document.documentElement.setAttribute("data-cr-settling", "");  /* from now, not from the timeout */
+    var before = settling;
+    setTimeout(function () {
+      if (settling !== before) { return; }  /* the reader has already scrolled */
+      if (!(entry && entry.type === "back_forward" && restorePlace()) && !settleOnTarget()) { stopSettling(); }
+    }, 0);
+  });
+
+
+  window.addEventListener("hashchange", function () {
+    followHash();
+    if (Date.now() - poppedAt > 500) { settleOnTarget(); }  /* not after Back put the reader's place back */
+  });
+
+  CR.onPage(function () {
+    if (cameBack && cameBack.path === location.pathname && Date.now() - cameBack.at < 5000) { setTimeout(restorePlace, 0); }
+    cameBack = null;
+    shownPath = location.pathname;
+    followHash();
+  });
+})();

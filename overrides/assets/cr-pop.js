@@ -1,0 +1,334 @@
+/* The pop-up: a rule's preview (from the chapter's data script) or a term's definition (from
+ * terms.js), and the page's pointer, touch and key handling that opens and closes it. */
+(function () {
+  "use strict";
+  var CR = window.CR;
+  var element = CR.element;
+  var loadScript = CR.loadScript;
+  var loadChapter = CR.loadChapter;
+  var root = CR.root;
+  var pageInfo = CR.pageInfo;
+  var anchorOf = CR.anchorOf;
+  var parseAddress = CR.parseAddress;
+  var wantedScript = CR.wantedScript;
+  var zhTag = CR.zhTag;
+  var nativeScript = CR.nativeScript;
+
+  /* ---- the pop-up: a rule's preview or a term's definition ---------------------------------------
+   * One box for the page, placed above or below its link, whichever has room, never off screen. It
+   * closes with its close button, Escape, a tap or click elsewhere, or when its link scrolls away;
+   * the keyboard goes into it with Tab from its link and back out. On touch, the first tap on a
+   * rule link previews it, with a "go to rule" action; a second tap follows the link. */
+  var pop = null, popBody = null, showing = null, hideTimer = null, showTimer = null, touchOpened = null, quiet = false;
+
+  function popover() {
+    if (!pop) {
+      pop = element("div", { "class": "cr-pop md-typeset", id: "cr-pop", role: "dialog", "aria-label": "预览 Preview" });
+      pop.hidden = true;
+      popBody = pop.appendChild(element("div", { "class": "cr-pop__body" }));
+      var close = pop.appendChild(element("button", { type: "button", "class": "cr-pop__close", "aria-label": "关闭 Close" }, "×"));
+      close.addEventListener("click", function () { closePop(true); });
+      pop.addEventListener("mouseenter", function () { clearTimeout(hideTimer); });
+      pop.addEventListener("mouseleave", scheduleHide);
+      pop.addEventListener("focusout", function (event) {
+        if (!pop.contains(event.relatedTarget) && event.relatedTarget !== showing) { scheduleHide(); }
+      });
+      document.body.appendChild(pop);
+    }
+    return pop;
+  }
+
+  /* A rule's heading on this page (sections have none: their preview comes from the data). */
+  function ruleOnPage(n) {
+    var here = document.getElementById(anchorOf(n));
+    return here && here.tagName === "H3" && here.parentNode.classList.contains("rules") ? here : null;
+  }
+
+  /* The rule's text cells, the paragraphs after its heading that are not examples. */
+  function ruleCells(heading) {
+    var cells = [], cell = heading.nextElementSibling;
+    while (cell && cell.tagName === "P" && !cell.classList.contains("ex")) { cells.push(cell); cell = cell.nextElementSibling; }
+    return cells;
+  }
+
+  function ruleHtml(number) {
+    var n = parseAddress(number);
+    var heading = n && ruleOnPage(n);
+    if (heading) {
+      var cells = ruleCells(heading);
+      var missing = cells.filter(function (c) { return c.classList.contains("missing"); })
+        .map(function (c) { return " no-" + c.lang.slice(0, 2); }).join("");
+      return '<div class="tx' + missing + '">' + cells.map(function (c) {
+        return '<div lang="' + c.lang + '"' + (c.classList.contains("missing") ? ' class="missing"' : "") + ">" +
+          c.innerHTML + "</div>";
+      }).join("") + "</div>";
+    }
+    var page = pageInfo();
+    var data = page && CR.data[page.dataset.edition + "/" + Math.floor(Number(n.section) / 100)];
+    var texts = data && data[number];
+    if (!texts) { return null; }
+    var langs = ["en", zhTag(nativeScript())], cells = "";
+    langs.forEach(function (lang, i) {
+      cells += texts[i] === null
+        ? '<div lang="' + lang + '" class="missing">' + (i ? "暂无中文翻译。" : "No English text.") + "</div>"
+        : '<div lang="' + lang + '">' + texts[i] + "</div>";
+    });
+    var missing = langs.filter(function (l, i) { return texts[i] === null; }).map(function (l) { return " no-" + l.slice(0, 2); });
+    return '<div class="tx' + missing.join("") + '">' + cells + "</div>";
+  }
+
+  function preview(link) {
+    var numbers = (link.dataset.g || refOf(link)).split(" ");
+    var page = pageInfo();
+    var chapters = {};
+    numbers.forEach(function (number) {
+      var n = parseAddress(number);
+      if (n && !ruleOnPage(n)) { chapters[Math.floor(Number(n.section) / 100)] = true; }
+    });
+    var pending = Object.keys(chapters);
+    function render() {
+      if (showing !== link) { return; }
+      var base = link.getAttribute("href").replace(/#.*$/, "");
+      var parts = numbers.map(function (number) {
+        var body = ruleHtml(number);
+        return body && '<div class="cr-pop-rule"><a class="cr-pop-n" href="' + base + "#" + anchorOf(parseAddress(number)) +
+          '">' + number + "</a>" + body + "</div>";
+      }).filter(Boolean);
+      popover().setAttribute("aria-label", "规则 Rule " + numbers.join(", "));
+      popBody.innerHTML = parts.length ? parts.join("") : "<p>" + numbers.join(", ") + "</p>";
+      var go = element("a", { href: link.getAttribute("href"), "class": "cr-pop__go" }, "前往规则 Go to rule " + refOf(link) + " →");
+      popBody.appendChild(element("p")).appendChild(go);
+      inWantedScript(popBody);
+      place(pop, link);
+    }
+    showing = link;
+    if (!pending.length || !page) { render(); return; }
+    var left = pending.length;
+    pending.forEach(function (chapter) {
+      loadChapter(page.dataset.edition, chapter, function () { left -= 1; if (!left) { render(); } });
+    });
+  }
+
+  /* The pop-up's text in the script the reader chose (previews come in the page's own). */
+  function inWantedScript(box) {
+    var mapName = wantedScript() === "hant" ? "s2t" : "t2s";
+    if (document.documentElement.dataset.crScript && CR.maps[mapName]) { CR.convertText(box, CR.maps[mapName]); }
+  }
+
+  /* ---- term tooltips --------------------------------------------------------------------- */
+  /* A term mark is <u>: on a page without an id (the term is found by the marked text), in the
+   * chapter data (previews, the other script's cells) as <u t=ID>. */
+  function termOf(target) {
+    var mark = target && target.closest ? target.closest("u") : null;
+    return mark && mark.closest(".rules, .tx") ? mark : null;  /* rules, glossary, previews */
+  }
+
+  function termId(mark) {
+    var text = mark.textContent.replace(/[A-Z]+/g, function (s) { return s.toLowerCase(); });
+    return mark.getAttribute("t") || CR.termForms[text];
+  }
+
+  function loadTerms(done) {
+    loadScript("terms", root() + "assets/data/terms.js", function () {
+      CR.termData = CR.termData || {};
+      CR.termForms = CR.termForms || {};
+      done();
+    });
+  }
+
+  function termTip(mark) {
+    showing = mark;
+    loadTerms(function () {
+      if (showing !== mark) { return; }
+      var term = CR.termData[termId(mark)];
+      popover().setAttribute("aria-label", "术语 Term " + mark.textContent);
+      popBody.textContent = "";
+      if (!term) { popBody.appendChild(element("p", {}, mark.textContent)); } else {
+        var names = element("p", { "class": "cr-term-names" });
+        if (term[0]) { names.appendChild(element("b", { lang: "en" }, term[0])); }
+        var hant = wantedScript() === "hant", zh = zhTag(wantedScript());
+        if (term[1]) { names.appendChild(element("b", { lang: zh }, hant ? term[5] : term[1])); }
+        popBody.appendChild(names);
+        var texts = element("div", { "class": "tx" + (term[2] ? "" : " no-en") + (term[3] ? "" : " no-zh") });
+        texts.appendChild(element("div", term[2] ? { lang: "en" } : { lang: "en", "class": "missing" },
+          term[2] || "No English definition."));
+        texts.appendChild(element("div", term[3] ? { lang: zh } : { lang: zh, "class": "missing" },
+          (hant ? term[6] : term[3]) || "暂无中文释义。"));
+        popBody.appendChild(texts);
+        var more = element("a", { href: root() + term[4], "class": "cr-term-more cr-pop__go" }, "词汇表 Glossary →");
+        popBody.appendChild(element("p")).appendChild(more);
+      }
+      inWantedScript(popBody);
+      place(pop, mark);
+    });
+  }
+
+  /* Below the link if the box fits there, else above if it fits there, else on the roomier side
+   * with its height cut to the room (it scrolls); across, within the screen. */
+  function place(box, anchor) {
+    clearTimeout(hideTimer);  /* a hide asked for before (the focus leaving the last link) is not for this one */
+    box.hidden = false;
+    box.style.maxHeight = "";
+    var rect = anchor.getBoundingClientRect(), view = document.documentElement, gap = 6, margin = 8;
+    var header = document.querySelector(".md-header");
+    var top = Math.max(0, header ? header.getBoundingClientRect().bottom : 0);
+    var below = view.clientHeight - rect.bottom - gap - margin, above = rect.top - top - gap - margin;
+    var natural = box.offsetHeight, downward = natural <= below || below >= above;
+    var room = Math.max(downward ? below : above, 60);
+    if (natural > room) { box.style.maxHeight = room + "px"; }
+    var y = downward ? rect.bottom + gap : rect.top - gap - box.offsetHeight;
+    var x = Math.max(margin, Math.min(rect.left, view.clientWidth - box.offsetWidth - margin));
+    box.style.left = (x + window.scrollX) + "px";
+    box.style.top = (y + window.scrollY) + "px";
+    box.dataset.side = downward ? "below" : "above";
+    anchor.setAttribute("aria-describedby", box.id);
+    anchor.setAttribute("aria-expanded", "true");
+  }
+
+  function hide() {
+    if (pop) { pop.hidden = true; }
+    if (showing) { showing.removeAttribute("aria-describedby"); showing.removeAttribute("aria-expanded"); }
+    showing = null;
+    touchOpened = null;
+  }
+
+  /* Close at the reader's request; the keyboard goes back to the link that opened it. */
+  function closePop(refocus) {
+    var from = showing, inside = pop && pop.contains(document.activeElement);
+    clearTimeout(showTimer);
+    hide();
+    if (refocus && inside && from) { quiet = true; from.focus({ preventScroll: true }); quiet = false; }
+  }
+
+  function scheduleHide() { clearTimeout(showTimer); clearTimeout(hideTimer); hideTimer = setTimeout(hide, 250); }
+
+  /* A link to a rule: its anchor is #cr<number> (no class on it: chapter 7 has thousands); a rule's
+   * own number (in its heading) opens the rule's panel, not a preview. */
+  var RULE_HREF = /#cr(\d{3})(?:-(\d{1,3})([a-z]?))?$/;
+
+  function refOf(link) {
+    var m = RULE_HREF.exec(link.getAttribute("href") || "");
+    return m ? m[1] + (m[2] ? "." + m[2] + m[3] : "") : null;
+  }
+
+  function xrefOf(target) {
+    var link = target && target.closest ? target.closest("a[href]") : null;
+    return link && refOf(link) && link.closest(".rules, .tx, .cr-pop") && link.parentNode.tagName !== "H3" &&
+      !link.classList.contains("cr-pop__go") ? link : null;
+  }
+
+  /* Tab from the link into the open pop-up, and from its last control on to what follows the link. */
+  function tabThroughPop(event) {
+    if (event.key !== "Tab" || !pop || pop.hidden || !showing) { return; }
+    var stops = Array.prototype.filter.call(pop.querySelectorAll("a[href], button"), function (e) { return e.offsetParent; });
+    var active = document.activeElement, inside = pop.contains(active);
+    if (!stops.length || (!inside && active !== showing)) { return; }
+    if (!inside && !event.shiftKey) { event.preventDefault(); stops[0].focus(); }
+    else if (inside && event.shiftKey && active === stops[0]) { event.preventDefault(); showing.focus(); }
+    else if (inside && !event.shiftKey && active === stops[stops.length - 1]) {
+      event.preventDefault();
+      var from = showing;
+      hide();
+      focusAfter(from);
+    }
+  }
+
+  function focusAfter(from) {
+    var all = document.querySelectorAll("a[href], button, input, [tabindex='0']");
+    var found = false;
+    for (var i = 0; i < all.length; i++) {
+      if (found && all[i].offsetParent && !(pop && pop.contains(all[i]))) { all[i].focus(); return; }
+      if (all[i] === from) { found = true; }
+    }
+  }
+
+  function listen() {
+    if (CR.listening) { return; }
+    CR.listening = true;
+    function show(target) {
+      var link = xrefOf(target);
+      if (link) { preview(link); return true; }
+      var mark = termOf(target);
+      if (mark) { termTip(mark); return true; }
+      return false;
+    }
+    function tipTarget(target) { return xrefOf(target) || termOf(target); }
+    document.addEventListener("mouseover", function (event) {
+      var target = tipTarget(event.target);
+      if (!target || target === showing || lastPointer === "touch") { return; }
+      clearTimeout(hideTimer);
+      clearTimeout(showTimer);
+      showTimer = setTimeout(function () { show(target); }, 120);
+    });
+    document.addEventListener("mouseout", function (event) {
+      if (tipTarget(event.target) && lastPointer !== "touch") { scheduleHide(); }
+    });
+    document.addEventListener("focusin", function (event) {
+      reachMarks(event.target);
+      if (pop && pop.contains(event.target)) { clearTimeout(hideTimer); return; }  /* moving within the pop-up */
+      if (!quiet && tipTarget(event.target) && lastPointer !== "touch") { clearTimeout(hideTimer); show(event.target); }
+    });
+    document.addEventListener("focusout", function (event) {
+      if (tipTarget(event.target) && !(pop && pop.contains(event.relatedTarget))) { scheduleHide(); }
+    });
+    document.addEventListener("keydown", function (event) {
+      if (event.key === "Escape") { closePop(true); }
+      tabThroughPop(event);
+      if ((event.key === "Enter" || event.key === " ") && termOf(event.target)) { event.preventDefault(); termTip(event.target); }
+    });
+    var lastPointer = "mouse";
+    document.addEventListener("pointerdown", function (event) { lastPointer = event.pointerType; }, true);
+    document.addEventListener("keydown", function () { lastPointer = "keyboard"; }, true);
+    document.addEventListener("click", function (event) {
+      var heading = event.target.closest && event.target.closest(".rules > h3[id]");
+      if (heading) {
+        event.preventDefault();
+        hide();
+        history.replaceState(history.state, "", "#" + heading.id);  /* the reader chose this rule */
+        if (CR.toggleRulePanel) { CR.toggleRulePanel(heading); }  /* cr-panel.js */
+        return;
+      }
+      var mark = termOf(event.target);
+      if (mark) { termTip(mark); return; }
+      var link = xrefOf(event.target);
+      if (!link) { if (pop && !pop.contains(event.target)) { hide(); } return; }
+      if (lastPointer === "touch" && touchOpened !== link) {
+        event.preventDefault();
+        preview(link);
+        touchOpened = link;
+      }
+    });
+    /* a pop-up whose link has scrolled out of sight covers text for nothing */
+    window.addEventListener("scroll", function () {
+      if (!showing || !pop || pop.hidden) { return; }
+      var rect = showing.getBoundingClientRect();
+      if (rect.bottom < 0 || rect.top > document.documentElement.clientHeight) { hide(); }
+    }, { passive: true });
+  }
+
+  /* Term marks are <u> (short: chapter 7 has thousands), and keyboard stops only near the focus:
+   * when focus comes into a block of rules (or glossary entries), that block's marks and its
+   * neighbours' become stops, so Tab reaches every mark in reading order without making thousands
+   * of stops when the page loads. */
+  function reachMarks(target) {
+    var block = target && target.closest ? target.closest(".rules, .cr-glossary") : null;
+    if (!block) { return; }
+    [block.previousElementSibling, block, block.nextElementSibling].forEach(function (near) {
+      if (!near || !near.matches(".rules, .cr-glossary") || near.dataset.crReach) { return; }
+      near.dataset.crReach = "1";
+      near.querySelectorAll("u").forEach(function (mark) {
+        mark.tabIndex = 0;
+        mark.setAttribute("role", "button");
+        mark.setAttribute("aria-haspopup", "dialog");
+      });
+    });
+  }
+
+
+  CR.hidePop = hide;
+
+  CR.onPage(function () {
+    hide();
+    listen();
+  });
+})();
