@@ -46,11 +46,12 @@ offline: setup
 serve: setup
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs serve --livereload
 
-# two workers, each taking whole test files (--dist loadscope), so a file's shared browser state is
-# made once; a site that several files share is built once, by the first worker that needs it
-# (conftest.made_once)
+# two workers; a site that tests share is built once, by the first worker that needs it
+# (conftest.made_once). Not --dist loadscope: with whole files on a worker, the offline app's tests
+# run back to back in one browser, and Chromium twice never finished closing a phone whose
+# service worker had removed itself (pytest-timeout ended it after five minutes)
 test: setup browser axe
-	$(PY) -m pytest -n 2 --dist loadscope
+	$(PY) -m pytest -n 2
 
 bench: setup browser
 	$(VENV)/bin/pip install --quiet -e '.[test,bench]'

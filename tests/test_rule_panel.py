@@ -27,6 +27,9 @@ def test_on_a_phone_the_panel_is_a_sheet_on_screen_at_once_and_closes_every_way(
     settled(page)
     panel = open_panel(page, "cr702-19b", touch=True)
     panel.locator(".cr-history").wait_for()
+    version = panel.locator(".cr-history li").first  # its one version: the rule's text, then its two examples apart
+    assert version.locator("[lang=en] > .cr-history-example").count() == 2
+    assert "A 2/2 creature" not in version.locator("[lang=en] > div").first.inner_text()
     for part in (".cr-panel", ".cr-panel .cr-copy input", ".cr-panel .cr-copy__copy", ".cr-panel .cr-panel__close"):
         assert fully_on_screen(page, part), part
     sheet_top = page.evaluate(BOX, ".cr-panel")[0]

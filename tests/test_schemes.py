@@ -1,6 +1,7 @@
 """Light and dark (overrides/assets/cr-scheme.js, cr.css): the system's scheme by default, the
-reader's choice in the display settings, remembered; every page and what opens on it readable in
-both (axe-core); the stale labels and histories of a carried-forward build too."""
+reader's choice in the display settings, remembered; what opens on a phone readable in both
+(axe-core; test_accessibility.py reads every page in both); the stale labels and histories of a
+carried-forward build too."""
 import json
 
 import pytest
@@ -56,19 +57,6 @@ def test_on_a_phone_dark_is_chosen_in_the_display_settings(phone, seed_url):
     assert scheme_of(phone) == "slate" and phone.evaluate(LUMINANCE) < 0.05
     phone.goto(seed_url + "cr/3/")
     assert scheme_of(phone) == "slate"
-
-
-# axe in the dark scheme: the pages of test_accessibility (the seed build's glossary: the full one takes
-# axe 20 s, and its colours are the same), and what opens on them
-@pytest.mark.parametrize("site,address", [("seed", ""), ("seed", "cr/3/"), ("seed", "cr/glossary/"),
-                                          ("full", "cr/9/"), ("seed", "cr/status/"), ("seed", "go/#999.1")])
-def test_no_violations_in_dark(dark_page, request, site, address):
-    dark_page.goto(request.getfixturevalue(f"{site}_url") + address)
-    dark_page.wait_for_load_state("load")
-    if address.startswith("go/"):
-        dark_page.wait_for_selector(".cr-go-status:has-text('999.1')")
-    found = violations(dark_page)
-    assert found == [], json.dumps(found, ensure_ascii=False, indent=1)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
