@@ -84,6 +84,26 @@ def full_site(tmp_path_factory, corpus_files):
     return built_once(tmp_path_factory, "full-site", *corpus_files, CORPUS_EN_OLD)
 
 
+# the 2024-02-02 English with the 2023-11-17 translation carried forward to it
+CARRIED = [CORPUS / "en" / "MagicCompRules-20231117.txt", CORPUS / "en" / "MagicCompRules-20240206.txt",
+           CORPUS / "zh" / "MagicCompRules-zh-20231117.txt"]
+
+
+@pytest.fixture(scope="session")
+def carried_site(tmp_path_factory):
+    if not all(p.exists() for p in CARRIED):
+        pytest.skip(f"full corpus not found at {CORPUS} (CI has it)")
+    return built_once(tmp_path_factory, "carried", *CARRIED, no_manifest=True)
+
+
+@pytest.fixture(scope="session")
+def carried_url(carried_site):
+    from sitekit import Served
+    served = Served(carried_site)
+    yield served.url
+    served.close()
+
+
 @pytest.fixture(scope="session")
 def builder_sites(request, tmp_path_factory):
     """site(corpus, builder, kind): the site a builder makes of the folder generated for a corpus

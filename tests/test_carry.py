@@ -5,12 +5,11 @@ import re
 
 import pytest
 
-from conftest import CORPUS, Page, built_once
+from conftest import CORPUS, Page
 from generator.loader import load
 from generator.manifest import spec_from_path
 from generator.numbers import parse_number as n
 from generator.pipeline import load_corpus
-from sitekit import Served
 
 EN_OLD, EN_NEW = CORPUS / "en" / "MagicCompRules-20231117.txt", CORPUS / "en" / "MagicCompRules-20240206.txt"
 ZH_OLD, ZH_NEW = CORPUS / "zh" / "MagicCompRules-zh-20231117.txt", CORPUS / "zh" / "MagicCompRules-zh-20240206.txt"
@@ -54,18 +53,6 @@ def test_a_translation_without_its_english_edition_is_not_carried():
     corpus = load_corpus(None, [str(EN_NEW), str(ZH_OLD)])
     assert not corpus.editions[0].carried
     assert any("has no English of its edition" in str(issue) for issue in corpus.issues)
-
-
-@pytest.fixture(scope="module")
-def carried_site(carried, tmp_path_factory):
-    return built_once(tmp_path_factory, "carried", EN_OLD, EN_NEW, ZH_OLD, no_manifest=True)
-
-
-@pytest.fixture(scope="module")
-def carried_url(carried_site):
-    served = Served(carried_site)
-    yield served.url
-    served.close()
 
 
 def test_the_home_page_says_which_editions_it_shows(carried_site):

@@ -6,10 +6,9 @@ import json
 
 import pytest
 
-from conftest import Page, built_once
-from sitekit import Served, settled
+from conftest import Page, _error_free
+from sitekit import settled
 from test_accessibility import violations
-from test_carry import EN_NEW, EN_OLD, ZH_OLD
 
 LUMINANCE = """() => { const [r, g, b] = getComputedStyle(document.body).backgroundColor.match(/[\\d.]+/g).map(Number)
     .map(c => c / 255).map(c => c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
@@ -23,10 +22,7 @@ def scheme_of(page) -> str:
 @pytest.fixture
 def dark_page(browser):
     """A desktop page whose system is set to dark."""
-    opened = Page(browser, color_scheme="dark")
-    yield opened.page
-    opened.close()
-    assert opened.errors == [], opened.errors
+    yield from _error_free(Page(browser, color_scheme="dark"))
 
 
 def test_the_system_dark_is_followed_and_the_readers_choice_overrides_it_and_is_remembered(dark_page, seed_url):
@@ -60,34 +56,21 @@ def test_on_a_phone_dark_is_chosen_in_the_display_settings(phone, seed_url):
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_phones_sheet_settings_and_search_have_no_violations(browser, seed_url, scheme):
-    opened = Page(browser, 390, 844, has_touch=True, is_mobile=True, color_scheme=scheme)
-    page = opened.page
-    try:
-        page.goto(seed_url + "cr/9/")
-        page.locator("h3#cr903-4d a").tap()
-        page.locator(".cr-panel--sheet").wait_for()  # a rule's panel, the sheet at the bottom of the screen
-        assert violations(page) == []
-        page.locator(".cr-panel__close").tap()
-        page.locator(".cr-display__toggle").tap()  # the display settings
-        assert violations(page) == []
-        page.locator(".cr-display__toggle").tap()
-        page.locator(".cr-search-button").tap()
-        page.fill(".cr-search__input", "commander")
-        page.locator(".cr-search__result").first.wait_for()
-        assert violations(page) == []
-    finally:
-        opened.close()
-    assert opened.errors == []
-
-
-@pytest.fixture(scope="module")
-def carried_url(tmp_path_factory):
-    if not (EN_OLD.exists() and EN_NEW.exists() and ZH_OLD.exists()):
-        pytest.skip("full corpus not found")
-    served = Served(built_once(tmp_path_factory, "carried", EN_OLD, EN_NEW, ZH_OLD, no_manifest=True))
-    yield served.url
-    served.close()
+def test_a_phones_sheet_settings_and_search_have_no_violations(phone, seed_url, scheme):
+    page = phone
+    page.emulate_media(color_scheme=scheme)  # the phone's system scheme
+    page.goto(seed_url + "cr/9/")
+    page.locator("h3#cr903-4d a").tap()
+    page.locator(".cr-panel--sheet").wait_for()  # a rule's panel, the sheet at the bottom of the screen
+    assert violations(page) == []
+    page.locator(".cr-panel__close").tap()
+    page.locator(".cr-display__toggle").tap()  # the display settings
+    assert violations(page) == []
+    page.locator(".cr-display__toggle").tap()
+    page.locator(".cr-search-button").tap()
+    page.fill(".cr-search__input", "commander")
+    page.locator(".cr-search__result").first.wait_for()
+    assert violations(page) == []
 
 
 def test_stale_labels_english_changes_and_histories_are_readable_in_both_schemes(page, carried_url):

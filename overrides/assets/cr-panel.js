@@ -1,12 +1,12 @@
 /* A rule's panel, opened by tapping or clicking its number (cr-pop.js calls CR.toggleRulePanel): the
  * rule's permanent address to copy or share, and its history. On a phone it is a sheet at the
- * bottom of the screen, over the page, the tapped rule still in view above it; on a wider screen it
+ * bottom of the screen, over the page, the tapped rule in view above it; on a wider screen it
  * opens directly under the number and is brought fully on screen. One panel at a time; it closes
  * with its × button, Escape, a tap outside it, or Back: opening it adds a history entry at the same
  * address, so Back closes it and leaves the reader where they were. */
 (function () {
   "use strict";
-  var CR = (window.CR = window.CR || {});
+  var CR = window.CR;
   var open = null;  /* { heading, panel, entry: the panel has a history entry of its own } */
   var ownPop = null;  /* the coming popstate is the history.back() of a close: { refocus: the number's link or null } */
 
@@ -19,8 +19,8 @@
     if (open && open.heading === heading) { close({ back: true }); return; }
     var entry = !!(open && open.entry);
     if (open) { close({ back: false }); }  /* the new panel takes over the old one's history entry */
-    var panel = build(heading);
-    if (matchMedia(SHEET).matches) {  /* outside the rules' blocks, whose containment would hold a fixed box */
+    var panel = build(heading), sheet = matchMedia(SHEET).matches;
+    if (sheet) {  /* outside the rules' blocks, whose containment would hold a fixed box */
       panel.classList.add("md-typeset", "cr-panel--sheet");
       document.body.appendChild(panel);
     } else {
@@ -30,9 +30,11 @@
     if (!entry) { history.pushState(history.state, "", location.href); open.entry = true; }
     var link = numberLink(heading);
     if (link) { link.setAttribute("aria-expanded", "true"); }
-    if (panel.parentNode === document.body) {  /* the sheet: the rule's number stays in view above it */
-      var covered = heading.getBoundingClientRect().bottom - (innerHeight - panel.offsetHeight) + 8;
-      if (covered > 0) { window.scrollBy(0, covered); }
+    if (sheet) {  /* a rule the sheet would cover goes to the top, under the header, its text below it in view */
+      var top = heading.getBoundingClientRect(), header = document.querySelector(".md-header");
+      if (top.bottom + 8 > innerHeight - panel.offsetHeight) {
+        window.scrollBy(0, top.top - (header ? header.getBoundingClientRect().bottom : 0) - 8);
+      }
     } else {
       panel.scrollIntoView({ block: "nearest" });
     }
@@ -112,7 +114,7 @@
 
   /* What a chat shows of a shared rule: its number, the section it is in, the start of its text. */
   function shareData(heading, number, address) {
-    var section = heading.closest(".md-content") && sectionTitle(heading);
+    var section = sectionTitle(heading);
     var text = parts(heading, "en")[0] || parts(heading, "zh")[0] || "";
     if (text.length > 140) { text = text.slice(0, 139).replace(/\s+\S*$/, "") + "…"; }
     return { title: "万智牌完整规则 Comprehensive Rules " + number,
@@ -281,5 +283,5 @@
   });
 
   /* a page shown by instant navigation has no panel open */
-  if (CR.onPage) { CR.onPage(function () { open = null; }); }
+  CR.onPage(function () { open = null; });
 })();

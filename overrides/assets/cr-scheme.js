@@ -5,20 +5,12 @@
  * changes while the reader has not chosen. */
 (function () {
   "use strict";
-  var CR = (window.CR = window.CR || {});
+  var CR = window.CR;
   var SCHEMES = { auto: "◐", light: "☀", dark: "☾" };
   var NAMES = { auto: "跟随系统 Auto (the system's)", light: "浅色 Light", dark: "深色 Dark" };
-  var system = window.matchMedia ? matchMedia("(prefers-color-scheme: dark)") : null;
-
-  function chosen() {
-    var scheme = null;
-    try { scheme = localStorage.getItem("cr-scheme"); } catch (e) {}
-    return SCHEMES[scheme] ? scheme : "auto";
-  }
 
   function apply() {
-    var scheme = chosen();
-    var dark = scheme === "dark" || (scheme === "auto" && !!system && system.matches);
+    var dark = CR.isDark(), scheme = CR.chosenScheme();  /* (overrides/main.html) */
     document.documentElement.classList.toggle("cr-dark", dark);
     document.body.setAttribute("data-md-color-scheme", dark ? "slate" : "default");
     document.querySelectorAll(".cr-schemes button").forEach(function (b) {
@@ -27,6 +19,7 @@
   }
 
   function choose(scheme) {
+    CR.scheme = scheme;
     try { localStorage.setItem("cr-scheme", scheme); } catch (e) { /* private mode: for this page only */ }
     apply();
   }
@@ -44,6 +37,6 @@
     apply();
   }
 
-  if (system && system.addEventListener) { system.addEventListener("change", apply); }
-  if (CR.onPage) { CR.onPage(schemeSwitch); } else { schemeSwitch(); }
+  if (window.matchMedia) { matchMedia("(prefers-color-scheme: dark)").addEventListener("change", apply); }
+  CR.onPage(schemeSwitch);
 })();
