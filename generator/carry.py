@@ -6,8 +6,10 @@ edition, its ancestor in the newest edition that has both the English and the Ch
 translation's own English says what it translated) is found through the chain of lineages:
   - English unchanged since, or changed only in the numbers it cites: the translation is current;
     the numbers it cites are rewritten to where those rules went;
-  - English edited since (its text or its examples): the translation is carried, marked stale,
-    with the English it translated (for a word diff);
+  - English edited since (its text or its examples): the translation is carried sentence by sentence
+    (sentence_carry.py): the Chinese of each unchanged English sentence is current, that of a
+    changed one stale, a new sentence has none; a rule is stale while any part is, and keeps the
+    English it translated (for a word diff);
   - a rule added since: no translation (untranslated).
 Numbers alone never pair: a rule with no ancestor gets nothing.
 """
@@ -18,6 +20,7 @@ from dataclasses import dataclass, replace
 from .lineage import Lineage
 from .model import Chapter, Edition, GlossaryPair, Issue, Passage, Rule, RuleText, Section
 from .numbers import RuleNumber
+from .sentence_carry import TRANSLATED, Memory, carry_part, chinese_of, untranslated_part
 
 
 @dataclass(frozen=True)
@@ -26,6 +29,9 @@ class Carried:
     number: RuleNumber | None  # the rule's number in that edition (None for a glossary term)
     stale: bool  # the English changed since (beyond cited numbers)
     english: str  # the English the Chinese translates (its text, then its examples)
+    # an edited rule's text and examples in today's English, each as sentence_carry.Segments, or None
+    # where a part's sentences could not be told apart (then carried whole)
+    parts: tuple | None = None
 
 
 def carry_translation(editions: list[Edition], lineages: dict[tuple[str, str], Lineage],
@@ -49,23 +55,43 @@ def carry_translation(editions: list[Edition], lineages: dict[tuple[str, str], L
     old_rules = {rule.number: rule for rule in translated.rules()}
     carried: dict[RuleNumber, Carried] = {}
 
+    def forward(text: str) -> str:
+        return _forward(text, steps)
+    memory = Memory(_bilingual_parts(old_rules.values()), forward)
+    suggested: dict[RuleNumber, tuple] = {}
+
     def carry(rule: Rule) -> Rule:
         number, stale = rule.number, False
         for step in reversed(steps):
             link = step.of_new(number)
             if link is None or link.old is None:
-                return rule
+                return untranslated(rule)
             stale = stale or link.text_changed or link.examples_changed
             number = link.old
         ancestor = old_rules.get(number)
         if ancestor is None or "zh" not in ancestor.texts:
-            return rule
+            return untranslated(rule)
         zh, en = ancestor.texts["zh"], ancestor.texts.get("en")
         english = "\n".join([en.text] + [e.text for e in en.examples]) if en else ""
-        carried[rule.number] = Carried(translated.date, number, stale, english)
-        moved = RuleText(_forward(zh.text, steps), zh.source,
-                         [Passage(_forward(e.text, steps), e.source) for e in zh.examples], zh.incomplete)
+        parts = _by_sentence(en, zh, rule.texts.get("en"), forward, memory) if stale else None
+        if parts is not None:
+            stale = any(part is None or any(s.state != TRANSLATED for s in part) for part in parts) \
+                or len(zh.examples) > len(parts) - 1
+        carried[rule.number] = Carried(translated.date, number, stale, english, parts if stale else None)
+
+        def chinese(index: int, text: str) -> str:
+            part = parts[index] if parts and index < len(parts) else None
+            return (chinese_of(part) if part else "") or forward(text)
+        moved = RuleText(chinese(0, zh.text), zh.source,
+                         [Passage(chinese(i + 1, e.text), e.source) for i, e in enumerate(zh.examples)], zh.incomplete)
         return Rule(rule.number, {**rule.texts, "zh": moved})
+
+    def untranslated(rule: Rule) -> Rule:
+        """A rule with no Chinese: what the memory suggests for its sentences (for translators)."""
+        if "en" in rule.texts and "zh" not in rule.texts:
+            en = rule.texts["en"]
+            suggested[rule.number] = tuple(untranslated_part(t, memory) for t in [en.text, *(e.text for e in en.examples)])
+        return rule
 
     old_titles = {c.number: c.titles for c in translated.chapters}
     old_titles |= {s.number: s.titles for c in translated.chapters for s in c.sections}
@@ -75,8 +101,28 @@ def carry_translation(editions: list[Edition], lineages: dict[tuple[str, str], L
                 for c in current.chapters]
     glossary, carried_terms = _carry_glossary(current, translated, steps)
     newest = replace(current, chapters=chapters, glossary=glossary, carried=carried, carried_terms=carried_terms,
-                     fingerprint=None)
+                     suggested=suggested, fingerprint=None)
     return [newest if e is current else e for e in editions], []
+
+
+def _bilingual_parts(rules):
+    """(English, Chinese) of each text and example of the rules that have both."""
+    for rule in rules:
+        en, zh = rule.texts.get("en"), rule.texts.get("zh")
+        if en is not None and zh is not None:
+            yield en.text, zh.text
+            yield from ((e.text, z.text) for e, z in zip(en.examples, zh.examples))
+
+
+def _by_sentence(en: RuleText | None, zh: RuleText, now: RuleText | None, forward, memory: Memory) -> tuple | None:
+    """An edited rule's parts (today's text, then each of today's examples) carried sentence by
+    sentence; a part with no older counterpart in both languages is new, sentence by sentence."""
+    if en is None or now is None:
+        return None
+    older = [(en.text, zh.text), *((e.text, z.text) for e, z in zip(en.examples, zh.examples))]
+    today = [now.text, *(e.text for e in now.examples)]
+    return tuple(carry_part(*older[i], text, forward, memory) if i < len(older) else untranslated_part(text, memory)
+                 for i, text in enumerate(today))
 
 
 def _carry_glossary(current: Edition, translated: Edition, steps: list[Lineage]):

@@ -221,6 +221,8 @@ class Edition:
     sources: list[SourceSpec]
     carried: dict = field(default_factory=dict)  # rule number -> carry.Carried: Chinese from an older edition
     carried_terms: dict = field(default_factory=dict)  # English glossary term -> carry.Carried
+    # rule number -> its parts as sentence_carry.Segments, for a rule with no Chinese: the memory's suggestions
+    suggested: dict = field(default_factory=dict)
     fingerprint: bytes | None = field(default=None, compare=False, repr=False)  # pipeline.edition_fingerprint
 
     def rules(self):

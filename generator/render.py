@@ -160,6 +160,7 @@ class RuleRenderer:
     marks: int = 0
     texts: dict = field(default_factory=dict)  # rule number -> {lang: HTML of its text}, for previews
     stale: dict = field(default_factory=dict)  # rule number -> (the edition its Chinese translates, HTML of the English change)
+    sentences: dict = field(default_factory=dict)  # rule number -> its parts as sentence_carry.Segments (carry.Carried.parts)
     notes: dict = field(default_factory=dict)  # rule number -> HTML shown under the rule (links to other editions)
     zh_cells: dict = field(default_factory=dict)  # anchor of the rule or example -> HTML of its Chinese cell
     _family: tuple = ()  # the numbered rule being written (702.19 for 702.19c), and the terms marked in it
@@ -190,6 +191,17 @@ class RuleRenderer:
                 self._marked[lang] |= marks.skip
         return "".join(parts)
 
+    def _segment(self, segment, marks) -> str:
+        """A part of a Chinese text carried sentence by sentence: Chinese that is current as it is,
+        Chinese of English since changed marked, and the English of a sentence with no Chinese."""
+        if segment.state == "translated":
+            return self.linker.html(segment.zh, marks)
+        if segment.state == "stale":
+            return (f'<mark class=cr-stale-s title="此句英文已修改 The English of this sentence changed">'
+                    f"{self.linker.html(segment.zh, marks)}</mark>")
+        return (f'<span class=cr-new-s lang=en title="新句，暂无中文 A new sentence, not yet translated">'
+                f"{self.linker.html(segment.en)}</span>")
+
     def _cells(self, rule: Rule, example: int, element_id: str | None = None) -> str:
         """A cell per language: the rule text (example == -1) or one of its examples."""
         cells = []
@@ -203,7 +215,11 @@ class RuleRenderer:
                 continue
             marks = self._terms.get(lang)
             source = text.text if example < 0 else text.examples[example].text
-            content = "<br>".join(self.linker.html(part, marks) for part in source.split("\n"))
+            parts = self.sentences.get(rule.number) if lang == "zh" else None
+            if parts and example + 1 < len(parts) and parts[example + 1]:
+                content = "".join(self._segment(segment, marks) for segment in parts[example + 1])
+            else:
+                content = "<br>".join(self.linker.html(part, marks) for part in source.split("\n"))
             if example < 0:
                 self.texts.setdefault(rule.number, {})[lang] = content
             else:

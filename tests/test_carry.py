@@ -10,6 +10,8 @@ from generator.loader import load
 from generator.manifest import spec_from_path
 from generator.numbers import parse_number as n
 from generator.pipeline import load_corpus
+from generator.sentence_carry import NEW, STALE, TRANSLATED
+from generator.sentences import split_zh
 
 EN_OLD, EN_NEW = CORPUS / "en" / "MagicCompRules-20231117.txt", CORPUS / "en" / "MagicCompRules-20240206.txt"
 ZH_OLD, ZH_NEW = CORPUS / "zh" / "MagicCompRules-zh-20231117.txt", CORPUS / "zh" / "MagicCompRules-zh-20240206.txt"
@@ -47,6 +49,50 @@ def test_edited_rules_are_stale_and_new_rules_untranslated(carried):
     assert len(untranslated) == 38 and n("701.56") in untranslated  # a new keyword action
 
 
+def test_edited_rules_keep_the_chinese_the_translators_kept_sentence_by_sentence(carried):
+    """Judged against what the translators made of 2024-02: of the Chinese sentences they kept word
+    for word in the edited rules, how many are carried as translated; of the carried ones, how many
+    equal their next text. The one carried sentence they changed is their own revision of unchanged
+    English (702.37c's 效果 became 效应)."""
+    then = load(spec_from_path(str(ZH_OLD))).parsed.rules
+    real = load(spec_from_path(str(ZH_NEW))).parsed.rules
+    kept, carried_sentences, misses, wrong = 0, 0, [], []
+    for number, c in carried.carried.items():
+        if not c.stale:
+            continue
+        old, new = then[c.number]["zh"], real[number]["zh"]
+        for index, (was, now) in enumerate(zip([old.text, *(e.text for e in old.examples)],
+                                               [new.text, *(e.text for e in new.examples)])):
+            part = c.parts[index] if c.parts and index < len(c.parts) else None
+            translated = [z for s in part or () if s.state == TRANSLATED for z in split_zh(s.zh)]
+            same = [s for s in split_zh(now) if s in split_zh(was)]
+            kept += len(same)
+            carried_sentences += len(translated)
+            misses += [(str(number), s) for s in same if s not in translated]
+            wrong += [(str(number), s) for s in translated if s not in split_zh(now)]
+    assert (kept, carried_sentences, misses) == (22, 23, [])
+    assert wrong == [("702.37c", "变身的效果持续影响此牌面朝下之物件，直到此永久物被翻回正面为止。")]
+    assert (kept - len(misses)) / kept >= 0.8 and (carried_sentences - len(wrong)) / carried_sentences >= 0.9
+    # the changed sentence keeps the Chinese of the sentence it replaced, marked stale
+    parts = carried.carried[n("205.3i")].parts
+    assert [s.state for s in parts[0]] == [TRANSLATED, STALE, TRANSLATED, TRANSLATED]
+    assert rules_of(carried)[n("205.3i")].texts["zh"].text.startswith("地具有其特有的副类别，这些副类别被称为地类别。地类别包括沙漠")
+
+
+def rules_of(edition):
+    return {r.number: r for r in edition.rules()}
+
+
+def test_the_memory_suggests_for_new_rules_what_the_translation_says_elsewhere(carried):
+    """Cloak (701.56, new in 2024-02) repeats sentences of manifest (701.34): the translators'
+    Chinese of them is offered to translate it, never shown as its translation."""
+    suggested = carried.suggested[n("701.56a")][0]
+    assert suggested[2].en == "Put that card onto the battlefield face down."
+    assert suggested[2].suggestion == "将其牌面朝下地放进战场。" and suggested[2].state == NEW
+    assert "zh" not in rules_of(carried)[n("701.56a")].texts
+    assert sum(1 for parts in carried.suggested.values() for part in parts for s in part if s.suggestion) == 22
+
+
 def test_a_translation_without_its_english_edition_is_not_carried():
     if not (EN_NEW.exists() and ZH_OLD.exists()):
         pytest.skip("full corpus not found")
@@ -70,10 +116,12 @@ def test_the_status_page_is_the_translators_work_list(carried_site):
     page = (carried_site / "cr" / "status" / "index.html").read_text(encoding="utf-8")
     assert "旧译 Stale translations (8)" in page and "无译文 Without a translation (38)" in page
     assert '<a href="../../assets/data/2024-02-02/worklist.csv" download>CSV</a>' in page
+    assert '<a href="../../assets/data/2024-02-02/worklist.xlf" download>XLIFF</a>' in page
     rows = json.loads((carried_site / "assets" / "data" / "2024-02-02" / "worklist.json").read_text(encoding="utf-8"))
     assert len(rows) == 46 and {r["status"] for r in rows} == {"stale", "untranslated"}
     stale = next(r for r in rows if r["rule"] == "701.34a")
     assert stale["translates"] == "2023-11-17" and stale["english"] != stale["english_then"] and stale["chinese"]
+    assert [s["state"] for s in stale["sentences"][0]] == ["translated"] * 3 + ["stale", "translated"]
     with open(carried_site / "assets" / "data" / "2024-02-02" / "worklist.csv", encoding="utf-8", newline="") as f:
         assert [r["rule"] for r in csv.DictReader(f)] == [r["rule"] for r in rows]
 
@@ -91,7 +139,12 @@ def test_stale_label_opens_the_english_change_and_new_rules_show_english_in_chin
         assert change.is_visible() and change.locator("ins, del").count() > 0
         assert mark.get_attribute("aria-expanded") == "true"
         assert page.locator("h3#cr701-34b + [lang=en] + [lang^=zh] button.stale").count() == 0  # current
+        # one sentence of five changed: only its Chinese is marked
+        cell = page.locator("h3#cr701-34a + [lang=en] + [lang^=zh]")
+        assert cell.locator("mark.cr-stale-s").all_inner_texts() == ["只要该永久物牌面朝下，它便是显化的永久物。"]
+        assert cell.inner_text().startswith("显化一张牌指，将其翻为牌面朝下。它成为2/2生物牌")
         page.click(".cr-modes button[data-mode='zh']")
+        assert cell.locator("mark.cr-stale-s").is_visible()
         page.locator("h3#cr701-56a").scroll_into_view_if_needed()
         assert page.locator("h3#cr701-56a + [lang=en]").is_visible()  # the English of a new rule, in 中文 mode
         assert "暂无中文翻译" in page.locator("h3#cr701-56a + [lang=en] + .missing").text_content()

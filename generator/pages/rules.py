@@ -62,6 +62,7 @@ def chapter_renderer(model: SiteModel, edition: Edition, chapter, stats: LinkSta
         defined_in=lambda number: model.defined_in(edition, number),
         stale={s.number: (s.translates, english_change(s, rules.get(s.number))) for s in model.status[edition.date].stale
                if s.number in rules},
+        sentences={number: c.parts for number, c in edition.carried.items() if c.parts and number in rules},
         notes=keyword_notes(model, edition, src))
 
 
