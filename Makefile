@@ -6,7 +6,7 @@ PYTHON ?= python3
 PY      = $(VENV)/bin/python
 SOURCES ?=
 
-.PHONY: setup browser axe site offline serve check test bench clean
+.PHONY: setup browser axe schemas site offline serve check test bench clean
 
 setup: $(VENV)/.installed
 
@@ -34,6 +34,20 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
+# The XLIFF 1.2 schema (and the xml: namespace's, which it imports) that the translators' work list is
+# validated against (tests/test_xliff.py): Debian packages them with Symfony's translation component.
+SCHEMAS = .schemas/xliff-core-1.2-strict.xsd
+schemas: $(SCHEMAS)
+
+$(SCHEMAS):
+	@mkdir -p .schemas/deb
+	@cd .schemas/deb && { apt-get download php-symfony-translation >/dev/null 2>&1 || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); $$SUDO apt-get update -qq && apt-get download php-symfony-translation >/dev/null; }; }
+	dpkg-deb -x .schemas/deb/php-symfony-translation_*.deb .schemas/deb/root
+	cp .schemas/deb/root/usr/share/php/Symfony/Component/Translation/Resources/schemas/xliff-core-1.2-strict.xsd \
+	   .schemas/deb/root/usr/share/php/Symfony/Component/Translation/Resources/schemas/xml.xsd .schemas/
+	rm -rf .schemas/deb
+
 check: setup
 	$(PY) -m generator check $(foreach s,$(SOURCES),--source $(s))
 
@@ -50,7 +64,7 @@ serve: setup
 # (conftest.made_once). Not --dist loadscope: with whole files on a worker, the offline app's tests
 # run back to back in one browser, and Chromium twice never finished closing a phone whose
 # service worker had removed itself (pytest-timeout ended it after five minutes)
-test: setup browser axe
+test: setup browser axe schemas
 	$(PY) -m pytest -n 2
 
 bench: setup browser
@@ -60,4 +74,4 @@ bench: setup browser
 	$(PY) bench/phone_offline.py
 
 clean:
-	rm -rf site site-offline site-offline.zip build build-offline .pytest_cache node_modules
+	rm -rf site site-offline site-offline.zip build build-offline .pytest_cache node_modules .schemas

@@ -14,6 +14,7 @@ from ..markdown_writer import render
 from ..render import bilingual_title, rule_link
 from ..safe import html_attr, md_text
 from ..site_model import SiteModel
+from ..xliff import worklist_xliff
 from .layout import english_change, page_meta
 
 if TYPE_CHECKING:
@@ -53,6 +54,8 @@ def status_page(model: SiteModel, files: "SiteFiles") -> None:
             files.assets.update(worklist(edition, status, rules))
             path = f"assets/data/{edition.date}/worklist"
             downloads = ("<p>译者工作清单 Work list for translators: "
+                         f'<a href="{html_attr(at.asset(src, path + ".xlf"))}" download>XLIFF</a> '
+                         "(CAT 工具 for CAT tools: OmegaT, Trados, memoQ) · "
                          f'<a href="{html_attr(at.asset(src, path + ".csv"))}" download>CSV</a> · '
                          f'<a href="{html_attr(at.asset(src, path + ".json"))}" download>JSON</a></p>')
         body = (f'<table class=cr-status><thead><tr><th>章 Chapter</th><th>规则 Rules</th><th>有中文 With Chinese</th>'
@@ -70,12 +73,16 @@ def status_page(model: SiteModel, files: "SiteFiles") -> None:
 def worklist(edition, status, rules: dict) -> dict[str, str]:
     """What is left to translate in the current edition, to translate from: each stale and each
     untranslated rule with its English now, and for a stale one the English its Chinese was made
-    for and that Chinese. As JSON and as CSV."""
-    rows = []
+    for and that Chinese. As CSV (a rule a row), as JSON (with each part's sentences where the
+    Chinese was carried sentence by sentence) and as XLIFF (xliff.py)."""
+    rows, sentences = [], {}
     for s in status.stale:
         en, zh = rules[s.number].texts.get("en"), rules[s.number].texts.get("zh")
         rows.append({"rule": str(s.number), "status": "stale", "translates": s.translates,
                      "english": en.text if en else "", "english_then": s.english or "", "chinese": zh.text if zh else ""})
+        carried = edition.carried.get(s.number)
+        if carried is not None and carried.parts:
+            sentences[str(s.number)] = [None if part is None else [seg._asdict() for seg in part] for part in carried.parts]
     for number in (n for c in status.chapters for n in c.missing):
         en = rules[number].texts.get("en")
         rows.append({"rule": str(number), "status": "untranslated", "translates": "",
@@ -84,8 +91,10 @@ def worklist(edition, status, rules: dict) -> dict[str, str]:
     writer = csv.DictWriter(out, fieldnames=list(rows[0]) if rows else ["rule"], lineterminator="\n")
     writer.writeheader()
     writer.writerows(rows)
+    described = [row | ({"sentences": sentences[row["rule"]]} if row["rule"] in sentences else {}) for row in rows]
     prefix = f"assets/data/{edition.date}/worklist"
-    return {f"{prefix}.json": json.dumps(rows, ensure_ascii=False, indent=1) + "\n", f"{prefix}.csv": out.getvalue()}
+    return {f"{prefix}.json": json.dumps(described, ensure_ascii=False, indent=1) + "\n", f"{prefix}.csv": out.getvalue(),
+            f"{prefix}.xlf": worklist_xliff(edition, status, rules).decode("utf-8")}
 
 
 CHANGE_SECTIONS = (  # heading, the link kinds it lists

@@ -1,0 +1,102 @@
+"""The translators' work list as XLIFF 1.2, which the common CAT tools (OmegaT, Trados, memoQ) read,
+written with translate-toolkit's XLIFF store.
+
+One <file> for the current edition; a <group> per rule of the work list (id and resname its number,
+702.19b), a <trans-unit> per sentence, or per run of sentences the translation renders together
+(id 702.19b/1, 702.19b/ex1/2 for an example's; resname the rule's number):
+  - carried: the Chinese as the target, state "translated";
+  - changed: no target; the Chinese of the English it replaced as an <alt-trans> with that English
+    as its source (a CAT tool shows it as a fuzzy match, with the difference);
+  - new: no target;
+  - a sentence of the translation memory (the same English elsewhere in the translated edition):
+    an <alt-trans> of origin "translation-memory", never a target.
+A part whose sentences could not be told apart is one unit, with its whole older Chinese as an
+<alt-trans>.
+"""
+from __future__ import annotations
+
+from .sentence_carry import NEW, STALE, TRANSLATED, Segment, untranslated_part
+
+NAMESPACE = "urn:oasis:names:tc:xliff:document:1.2"
+TARGET_LANGUAGE = "zh-Hans"
+
+
+def _store():
+    """An empty XLIFF 1.2 store (translate-toolkit writes 1.1 unless told)."""
+    from translate.storage import xliff
+
+    class Unit(xliff.xliffunit):
+        namespace = NAMESPACE
+
+    class Store(xliff.xlifffile):
+        UnitClass = Unit
+        namespace = NAMESPACE
+        XMLskeleton = xliff.xlifffile.XMLskeleton.replace("1.1", "1.2")
+    return Store(sourcelanguage="en", targetlanguage=TARGET_LANGUAGE)
+
+
+def worklist_xliff(edition, status, rules: dict) -> bytes:
+    """The work list of `edition` (its stale and untranslated rules, as status.edition_status
+    found them; `rules` by number) as an XLIFF 1.2 document."""
+    document = _Document(_store(), f"cr-{edition.date}")
+    for stale in status.stale:
+        rule = rules[stale.number]
+        carried = edition.carried.get(stale.number)
+        en, zh = rule.texts.get("en"), rule.texts.get("zh")
+        if en is None:
+            continue
+        texts = [en.text, *(e.text for e in en.examples)]
+        chinese = [zh.text, *(e.text for e in zh.examples)] if zh else []
+        parts = list(carried.parts) if carried is not None and carried.parts else [None] * len(texts)
+        for index, text in enumerate(texts):
+            if index >= len(parts) or parts[index] is None:  # carried whole: the older Chinese of the part
+                older = chinese[index] if index < len(chinese) else None
+                parts[index:index + 1] = [(Segment(text, older, STALE),) if older else untranslated_part(text, None)]
+        document.rule(stale.number, parts, stale.translates)
+    for number in (n for c in status.chapters for n in c.missing):
+        en = rules[number].texts.get("en")
+        if en is not None:
+            document.rule(number, edition.suggested.get(number)
+                          or [untranslated_part(t, None) for t in [en.text, *(e.text for e in en.examples)]], None)
+    return bytes(document.store)
+
+
+class _Document:
+    """The one <file> of a work list, written rule by rule."""
+
+    def __init__(self, store, name: str):
+        self.store, self.name = store, name
+        store.switchfile(name, createifmissing=True)
+
+    def rule(self, number, parts, translates: str | None) -> None:
+        """A rule's group: its parts (text, examples) as sequences of Segments; `translates`: the
+        edition its Chinese was made for (None: untranslated)."""
+        from lxml import etree
+        group = self.store.creategroup(filename=self.name, restype="x-cr-rule")
+        group.set("id", str(number))
+        group.set("resname", str(number))
+        note = f"stale: translates the English of {translates}" if translates else "untranslated"
+        etree.SubElement(group, f"{{{NAMESPACE}}}note", {"from": "cr-generator"}).text = note
+        for index, part in enumerate(parts):
+            where = f"{number}/" + (f"ex{index}/" if index else "")
+            for k, segment in enumerate(part, 1):
+                unit = self._unit(segment, translates)
+                unit.setid(f"{where}{k}")
+                unit.xmlelement.set("resname", str(number))
+                group.append(unit.xmlelement)
+
+    def _unit(self, segment: Segment, translates: str | None):
+        unit = self.store.addsourceunit(segment.en, filename=self.name)
+        if segment.state == TRANSLATED:
+            unit.target = segment.zh
+            unit.set_state_n(unit.S_TRANSLATED)
+            unit.markapproved(False)  # translated, not signed off: a reviewer may still revise it
+        elif segment.state == STALE and segment.zh:
+            unit.addalttrans(segment.zh, origin=f"translation-{translates}", lang=TARGET_LANGUAGE,
+                             sourcetxt=segment.was or None)
+        if segment.state != TRANSLATED and segment.suggestion:
+            unit.addalttrans(segment.suggestion, origin="translation-memory", lang=TARGET_LANGUAGE)
+        unit.addnote({TRANSLATED: "carried: the English is unchanged",
+                      STALE: f"changed: the English changed since {translates}",
+                      NEW: "new: no translation yet"}[segment.state], origin="cr-generator")
+        return unit

@@ -1,0 +1,55 @@
+"""The translators' work list as XLIFF 1.2: valid against the OASIS schema (which `make test`
+fetches from Debian's packages), and read back by translate-toolkit as a CAT tool would read it."""
+from pathlib import Path
+
+import pytest
+from lxml import etree
+
+from conftest import ROOT
+
+SCHEMAS = ROOT / ".schemas"
+
+
+def xliff_schema() -> etree.XMLSchema:
+    core = SCHEMAS / "xliff-core-1.2-strict.xsd"
+    if not core.exists():
+        pytest.fail(f"{core} is missing: `make test` fetches it (make schemas)")
+    # the schema imports the xml: namespace's from the W3C; the copy beside it instead (no network)
+    text = core.read_text(encoding="utf-8").replace("http://www.w3.org/2001/xml.xsd", (SCHEMAS / "xml.xsd").as_uri())
+    return etree.XMLSchema(etree.fromstring(text.encode("utf-8"), base_url=core.as_uri()))
+
+
+@pytest.fixture(scope="module")
+def worklist(carried_site) -> Path:
+    return carried_site / "assets" / "data" / "2024-02-02" / "worklist.xlf"
+
+
+def test_the_work_list_is_valid_xliff_1_2(worklist):
+    schema = xliff_schema()
+    document = etree.parse(str(worklist))
+    assert schema.validate(document), schema.error_log
+    # and the schema is not a formality: a unit without its source fails it
+    unit = document.find(".//{urn:oasis:names:tc:xliff:document:1.2}trans-unit")
+    unit.remove(unit[0])
+    assert not schema.validate(document)
+
+
+def test_a_cat_tool_reads_a_unit_per_sentence_with_what_is_carried_changed_and_suggested(worklist):
+    from translate.storage import xliff
+    store = xliff.xlifffile.parsefile(str(worklist))
+    units = {unit.getid().split("\x04")[-1]: unit for unit in store.getunits()}
+    groups = store.document.getroot().iter("{urn:oasis:names:tc:xliff:document:1.2}group")
+    assert len([g for g in groups]) == 46  # 8 stale rules, 38 untranslated
+    carried = units["205.3i/1"]
+    assert carried.source == "Lands have their own unique set of subtypes; these subtypes are called land types."
+    assert carried.target == "地具有其特有的副类别，这些副类别被称为地类别。"
+    assert carried.get_state_n() == carried.S_TRANSLATED and carried.xmlelement.get("resname") == "205.3i"
+    changed = units["205.3i/2"]
+    assert changed.source.startswith("The land types are Cave, Desert") and not changed.target
+    older = changed.getalttrans()[0]
+    assert older.source.startswith("The land types are Desert") and older.target.startswith("地类别包括沙漠")
+    assert older.xmlelement.get("origin") == "translation-2023-11-17"
+    new = units["701.56a/3"]  # a sentence of a new rule that manifest's rule has word for word
+    assert new.source == "Put that card onto the battlefield face down." and not new.target
+    assert [(a.target, a.xmlelement.get("origin")) for a in new.getalttrans()] == [("将其牌面朝下地放进战场。", "translation-memory")]
+    assert not units["701.56a/1"].getalttrans()  # nothing alike: nothing offered
