@@ -77,7 +77,7 @@ def test_no_script_runs_on_any_page_and_attacks_show_as_text(browser, hostile_si
                     if (el.focus) el.focus();
                 }
             }""")
-            for link in page.locator(".md-content a").all()[:40]:
+            for link in page.locator(".md-content a").all()[:5]:  # and a real pointer on the first links
                 if link.is_visible():
                     link.hover()
             page.wait_for_timeout(100)
