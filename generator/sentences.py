@@ -28,24 +28,22 @@ _NUMBER = re.compile(r"\d+(?:\.\d+[a-z]?)?")
 CHARS_PER_ZH = 3.2  # English characters per Chinese character, over the whole corpus
 
 
-def split_en(text: str) -> list[str]:
-    """The sentences of an English text, each without the space before it."""
+def _split(text: str, ends: re.Pattern) -> list[str]:
     sentences, start = [], 0
-    for match in _EN_END.finditer(text):
+    for match in ends.finditer(text):
         sentences.append(text[start:match.end()].strip())
         start = match.end()
-    tail = text[start:].strip()
-    return sentences + [tail] if tail else sentences
+    return [s for s in sentences + [text[start:].strip()] if s]
+
+
+def split_en(text: str) -> list[str]:
+    """The sentences of an English text, each without the space before it."""
+    return _split(text, _EN_END)
 
 
 def split_zh(text: str) -> list[str]:
     """The sentences of a Chinese text."""
-    sentences, start = [], 0
-    for match in _ZH_END.finditer(text):
-        sentences.append(text[start:match.end()].strip())
-        start = match.end()
-    tail = text[start:].strip()
-    return [s for s in sentences + [tail] if s]
+    return _split(text, _ZH_END)
 
 
 def split(text: str, lang: str) -> list[str]:
