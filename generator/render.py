@@ -14,6 +14,7 @@ from .model import Rule
 from .numbers import RuleNumber
 from .xref import Ref, find_references
 from .safe import html_attr, html_text
+from .sentence_carry import STALE, TRANSLATED
 
 EXAMPLE_LABEL = {"en": "Example:", "zh": "例如："}
 MISSING = {"en": "No English text in this source.", "zh": "暂无中文翻译。Translation missing."}
@@ -194,9 +195,9 @@ class RuleRenderer:
     def _segment(self, segment, marks) -> str:
         """A part of a Chinese text carried sentence by sentence: Chinese that is current as it is,
         Chinese of English since changed marked, and the English of a sentence with no Chinese."""
-        if segment.state == "translated":
+        if segment.state == TRANSLATED:
             return self.linker.html(segment.zh, marks)
-        if segment.state == "stale":
+        if segment.state == STALE:
             return (f'<mark class=cr-stale-s title="此句英文已修改 The English of this sentence changed">'
                     f"{self.linker.html(segment.zh, marks)}</mark>")
         return (f'<span class=cr-new-s lang=en title="新句，暂无中文 A new sentence, not yet translated">'
