@@ -53,3 +53,32 @@ def test_a_cat_tool_reads_a_unit_per_sentence_with_what_is_carried_changed_and_s
     assert new.source == "Put that card onto the battlefield face down." and not new.target
     assert [(a.target, a.xmlelement.get("origin")) for a in new.getalttrans()] == [("将其牌面朝下地放进战场。", "translation-memory")]
     assert not units["701.56a/1"].getalttrans()  # nothing alike: nothing offered
+
+
+def test_a_part_carried_whole_and_an_untranslated_rule_with_examples():
+    """Where a stale rule's sentences could not be told apart, its unit offers the whole older
+    Chinese; an untranslated rule's examples are units of their own. Valid either way."""
+    from types import SimpleNamespace
+
+    from translate.storage import xliff
+
+    from generator.carry import Carried
+    from generator.model import Passage, Provenance, Rule, RuleText
+    from generator.numbers import parse_number
+    from generator.status import Stale
+    from generator.xliff import worklist_xliff
+    where = Provenance("<test>", 1, 0)
+    stale, missing = parse_number("100.1"), parse_number("100.2")
+    rules = {stale: Rule(stale, {"en": RuleText("A. B. C.", where, [], False), "zh": RuleText("甲乙丙。", where, [], False)}),
+             missing: Rule(missing, {"en": RuleText("New & <rule>.", where, [Passage("An example.", where)], False)})}
+    edition = SimpleNamespace(date="2031-01-01", carried={stale: Carried("2030-01-01", stale, True, "A. B.", None)},
+                              suggested={})
+    status = SimpleNamespace(stale=[Stale(stale, "2030-01-01", "edited")], chapters=[SimpleNamespace(missing=[missing])])
+    document = worklist_xliff(edition, status, rules)
+    assert xliff_schema().validate(etree.fromstring(document))
+    units = {u.getid().split("\x04")[-1]: u for u in xliff.xlifffile.parsestring(document).getunits()}
+    assert set(units) == {"100.1/1", "100.2/1", "100.2/ex1/1"}
+    assert units["100.1/1"].source == "A. B. C." and not units["100.1/1"].target
+    assert [a.target for a in units["100.1/1"].getalttrans()] == ["甲乙丙。"]
+    assert units["100.2/1"].source == "New & <rule>." and units["100.2/ex1/1"].source == "An example."
+    assert b"New &amp; &lt;rule&gt;." in document  # escaped as XML
