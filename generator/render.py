@@ -198,8 +198,8 @@ class RuleRenderer:
         if segment.state == TRANSLATED:
             return self.linker.html(segment.zh, marks)
         if segment.state == STALE:
-            return (f'<mark class=cr-stale-s title="此句英文已修改 The English of this sentence changed">'
-                    f"{self.linker.html(segment.zh, marks)}</mark>")
+            return (f'<mark class=cr-stale-s title="此句英文已修改 The English of this sentence changed: '
+                    f'{html_attr(segment.en)}">{self.linker.html(segment.zh, marks)}</mark>')
         return (f'<span class=cr-new-s lang=en title="新句，暂无中文 A new sentence, not yet translated">'
                 f"{self.linker.html(segment.en)}</span>")
 

@@ -159,6 +159,11 @@ def test_stale_label_opens_the_english_change_and_new_rules_show_english_in_chin
         cell = page.locator("h3#cr701-34a + [lang=en] + [lang^=zh]")
         assert cell.locator("mark.cr-stale-s").all_inner_texts() == ["只要该永久物牌面朝下，它便是显化的永久物。"]
         assert cell.inner_text().startswith("显化一张牌指，将其翻为牌面朝下。它成为2/2生物牌")
+        assert "for as long as it remains face down" in cell.locator("mark.cr-stale-s").get_attribute("title")
+        mark.click()  # closed again; a tap on the stale sentence opens the English change too
+        assert not change.is_visible()
+        cell.locator("mark.cr-stale-s").click()
+        assert change.is_visible() and mark.get_attribute("aria-expanded") == "true"
         page.click(".cr-modes button[data-mode='zh']")
         assert cell.locator("mark.cr-stale-s").is_visible()
         page.locator("h3#cr701-56a").scroll_into_view_if_needed()

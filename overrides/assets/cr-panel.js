@@ -272,9 +272,12 @@
     return out;
   }
 
-  /* A stale translation's mark shows the English change since the edition it translates. */
+  /* A stale translation's mark shows the English change since the edition it translates; so does a
+   * tap on a sentence marked stale (mark.cr-stale-s), anywhere but on a link in it. */
   document.addEventListener("click", function (event) {
-    var mark = event.target.closest && event.target.closest("button.stale");
+    if (!event.target.closest) { return; }
+    var mark = event.target.closest("button.stale"), sentence = event.target.closest("mark.cr-stale-s");
+    if (!mark && sentence && !event.target.closest("a")) { mark = sentence.parentElement.querySelector("button.stale"); }
     if (!mark) { return; }
     var change = mark.nextElementSibling;
     if (!change || !change.classList.contains("cr-since")) { return; }
