@@ -53,22 +53,26 @@ COLOURS = ["color-contrast", "link-in-text-block"]
 
 
 def test_every_page_of_an_edition_has_no_violations_in_either_scheme(page, carried_url):
-    """Each page as it loads on a light system, then as it turns dark when the system does (the
-    theme's colour transitions off: blocks not yet laid out keep theirs paused, and axe would read a
-    moment of the change)."""
+    """Each page on a light system, then as it turns dark when the system does (the theme's colour
+    transitions off: blocks not yet laid out keep theirs paused, and axe would read a moment of the
+    change). The pages the phone reads in light above (of the 2023-11-17 builds, every rule) are
+    read here as a dark system opens them."""
     found = {}
     for address in EVERY_PAGE:
-        page.emulate_media(color_scheme="light")
+        light = address.split("#")[0] not in {site_address.split("#")[0] for _, site_address in PAGES}
+        page.emulate_media(color_scheme="light" if light else "dark")
         page.goto(carried_url + address)
         page.wait_for_load_state("load")
         if address.startswith("go/"):
             page.wait_for_selector(".cr-go-status:has-text('999.1')")
-        assert page.evaluate("document.body.dataset.mdColorScheme") == "default"
-        found[address + " light"] = violations(page, rules=COLOURS)
-        page.add_style_tag(content="*, *::before, *::after { transition: none !important; }")
-        page.emulate_media(color_scheme="dark")
+        if light:
+            assert page.evaluate("document.body.dataset.mdColorScheme") == "default"
+            found[address + " light"] = violations(page, rules=COLOURS)
+            page.add_style_tag(content="*, *::before, *::after { transition: none !important; }")
+            page.emulate_media(color_scheme="dark")
         page.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
         found[address + " dark"] = violations(page, rules=COLOURS)
+    assert len(found) == 2 * len(EVERY_PAGE) - len(PAGES)
     assert found == {key: [] for key in found}, json.dumps(found, ensure_ascii=False, indent=1)
 
 
