@@ -5,13 +5,6 @@
 (function () {
   "use strict";
   var CR = window.CR;
-  var element = CR.element;
-  var loadScript = CR.loadScript;
-  var root = CR.root;
-  var pageInfo = CR.pageInfo;
-  var wantedScript = CR.wantedScript;
-  var nativeScript = CR.nativeScript;
-  var zhTag = CR.zhTag;
 
   var MODES = { both: "双语", zh: "中文", en: "English" };
 
@@ -54,10 +47,10 @@
     if (document.querySelector(".cr-modes")) { setMode(currentMode()); return; }
     var header = document.querySelector(".md-header__inner");
     if (!header) { return; }
-    var display = element("div", { "class": "cr-display" });
-    var toggle = display.appendChild(element("button", { type: "button", "class": "cr-display__toggle",
+    var display = CR.element("div", { "class": "cr-display" });
+    var toggle = display.appendChild(CR.element("button", { type: "button", "class": "cr-display__toggle",
       "aria-expanded": "false", "aria-controls": "cr-display", "aria-label": "文A 显示设置 Display settings" }, "文A"));
-    var panel = display.appendChild(element("div", { "class": "cr-display__panel", id: "cr-display" }));
+    var panel = display.appendChild(CR.element("div", { "class": "cr-display__panel", id: "cr-display" }));
     panel.appendChild(buttonGroup("cr-modes", "显示模式 Display mode", "mode", MODES, setMode));
     function open(yes) {
       display.classList.toggle("cr-display--open", yes);
@@ -98,29 +91,29 @@
   }
 
   function applyScript() {
-    var wanted = wantedScript(), here = nativeScript(), html = document.documentElement;
+    var wanted = CR.wantedScript(), here = CR.nativeScript(), html = document.documentElement;
     document.querySelectorAll(".cr-scripts button").forEach(function (b) {
       b.setAttribute("aria-pressed", String(b.dataset.script === wanted));
     });
-    html.lang = zhTag(wanted);
+    html.lang = CR.zhTag(wanted);
     if (wanted === here || html.dataset.crScript === wanted) { return; }
     html.dataset.crScript = wanted;
-    var page = pageInfo(), mapName = wanted === "hant" ? "s2t" : "t2s";
+    var page = CR.pageInfo(), mapName = wanted === "hant" ? "s2t" : "t2s";
     function characters() {
-      loadScript("map:" + mapName, root() + "assets/data/" + mapName + ".js", function () {
+      CR.loadScript("map:" + mapName, CR.root() + "assets/data/" + mapName + ".js", function () {
         convertText(document.body, CR.maps[mapName] || {});
       });
     }
     if (!page || !page.dataset.chapter) { characters(); return; }
     var key = page.dataset.edition + "/" + page.dataset.chapter + "/" + wanted;
-    loadScript("cells:" + key, root() + "assets/data/" + page.dataset.edition + "/" + page.dataset.chapter + "." + wanted + ".js", function () {
+    CR.loadScript("cells:" + key, CR.root() + "assets/data/" + page.dataset.edition + "/" + page.dataset.chapter + "." + wanted + ".js", function () {
       var cells = CR.cells[key] || {};
       Object.keys(cells).forEach(function (id) {
         var anchor = document.getElementById(id);
         var cell = anchor && (anchor.tagName === "H3" ? zhCellAfter(anchor) : anchor.nextElementSibling);
         if (cell) {
           cell.innerHTML = cells[id];
-          cell.lang = zhTag(wanted);
+          cell.lang = CR.zhTag(wanted);
           cell.setAttribute("data-cr-converted", "");
         }
       });
@@ -159,7 +152,7 @@
         value.replace(ENGLISH, function (match, at) {
           if (!/[A-Za-z]{2}/.test(match)) { return match; }
           out.appendChild(document.createTextNode(value.slice(last, at)));
-          out.appendChild(element("span", { lang: "en" }, match));
+          out.appendChild(CR.element("span", { lang: "en" }, match));
           last = at + match.length;
           return match;
         });

@@ -4,15 +4,6 @@
 (function () {
   "use strict";
   var CR = window.CR;
-  var element = CR.element;
-  var loadScript = CR.loadScript;
-  var loadChapter = CR.loadChapter;
-  var root = CR.root;
-  var parseAddress = CR.parseAddress;
-  var anchorOf = CR.anchorOf;
-  var numberOf = CR.numberOf;
-  var ruleKey = CR.ruleKey;
-  var compareKeys = CR.compareKeys;
 
   function goPage() {
     var box = document.getElementById("cr-go");
@@ -24,26 +15,26 @@
       var old = /^(\d{4}-\d{2}-\d{2})[/:](.+)$/.exec((text || "").trim().replace(/^[#/?]+/, ""));
       if (old && old[1] !== config.edition) { resolveOld(old[1], old[2]); return; }
       if (old) { text = old[2]; }
-      var n = parseAddress(text);
+      var n = CR.parseAddress(text);
       if (!n) { status.textContent = "不是规则编号 Not a rule number: " + text; return; }
       var chapter = String(Math.floor(Number(n.section) / 100)), url = config.chapters[chapter];
       if (url) {
         /* only to a rule the chapter has: a chapter sends an address it lacks here, so going
          * back there with it would bounce between the two for ever */
-        loadChapter(config.edition, chapter, function () {
+        CR.loadChapter(config.edition, chapter, function () {
           var rules = CR.data[config.edition + "/" + chapter] || {};
-          if (rules[numberOf(n)] !== undefined) { location.replace(url + "#" + anchorOf(n)); return; }
+          if (rules[CR.numberOf(n)] !== undefined) { location.replace(url + "#" + CR.anchorOf(n)); return; }
           notInEdition(n, rules, url);
         });
         return;
       }
-      status.textContent = "规则 " + numberOf(n) + " 不在本站的 " + config.edition +
-        " 版中。Rule " + numberOf(n) + " is not in this build. ";
-      offerSearch(numberOf(n));
+      status.textContent = "规则 " + CR.numberOf(n) + " 不在本站的 " + config.edition +
+        " 版中。Rule " + CR.numberOf(n) + " is not in this build. ";
+      offerSearch(CR.numberOf(n));
       if (config.external) {
         var link = document.createElement("a");
-        link.href = config.external.replace("{number}", numberOf(n)).replace("{slug}", anchorOf(n).slice(2))
-          .replace("{compact}", numberOf(n).replace(/\./g, ""));
+        link.href = config.external.replace("{number}", CR.numberOf(n)).replace("{slug}", CR.anchorOf(n).slice(2))
+          .replace("{compact}", CR.numberOf(n).replace(/\./g, ""));
         link.textContent = " → " + link.href;
         status.appendChild(link);
       }
@@ -51,47 +42,47 @@
     /* A well-formed number the edition does not have: say so, and offer its section and the
      * rules around it. */
     function notInEdition(n, rules, url) {
-      var asked = ruleKey(numberOf(n)), before = null, after = null;
+      var asked = CR.ruleKey(CR.numberOf(n)), before = null, after = null;
       Object.keys(rules).forEach(function (number) {
-        var k = ruleKey(number);
+        var k = CR.ruleKey(number);
         if (!k || k[0] !== asked[0] || !rules[number]) { return; }
-        var less = compareKeys(k, asked) < 0;
-        if (less && (!before || compareKeys(ruleKey(before), k) < 0)) { before = number; }
-        if (!less && (!after || compareKeys(k, ruleKey(after)) < 0)) { after = number; }
+        var less = CR.compareKeys(k, asked) < 0;
+        if (less && (!before || CR.compareKeys(CR.ruleKey(before), k) < 0)) { before = number; }
+        if (!less && (!after || CR.compareKeys(k, CR.ruleKey(after)) < 0)) { after = number; }
       });
-      status.textContent = "规则 " + numberOf(n) + " 不在 " + config.edition + " 版中。Rule " + numberOf(n) +
+      status.textContent = "规则 " + CR.numberOf(n) + " 不在 " + config.edition + " 版中。Rule " + CR.numberOf(n) +
         " is not in the " + config.edition + " edition. ";
       [[n.section, "章节 Section"], [before, "前一条 Before"], [after, "后一条 After"]].forEach(function (item) {
         if (!item[0] || !rules[item[0]] || (item[0] === n.section && !n.rule)) { return; }
-        status.appendChild(element("a", { href: url + "#" + anchorOf(parseAddress(item[0])) }, item[1] + " " + item[0]));
+        status.appendChild(CR.element("a", { href: url + "#" + CR.anchorOf(CR.parseAddress(item[0])) }, item[1] + " " + item[0]));
         status.appendChild(document.createTextNode(" "));
       });
-      offerSearch(numberOf(n));
+      offerSearch(CR.numberOf(n));
     }
     /* and the search, with the number already in its box */
     function offerSearch(text) {
       if (!CR.openSearch) { return; }
-      var button = element("button", { type: "button", "class": "cr-go-search" }, "搜索 Search " + text);
+      var button = CR.element("button", { type: "button", "class": "cr-go-search" }, "搜索 Search " + text);
       button.addEventListener("click", function () { CR.openSearch(text); });
       status.appendChild(button);
     }
 
     /* A number of an older edition: where that rule is today, through the lineage. */
     function resolveOld(date, text) {
-      var n = parseAddress(text);
+      var n = CR.parseAddress(text);
       if (!n) { status.textContent = "不是规则编号 Not a rule number: " + text; return; }
       if ((config.older || []).indexOf(date) < 0) {
         status.textContent = date + " 版不在本站中。The edition " + date + " is not in this build.";
         return;
       }
-      loadScript("renumber:" + date, root() + "assets/data/renumber/" + date + ".js", function () {
-        var fate = (CR.renumbered[date] || {})[numberOf(n)];
+      CR.loadScript("renumber:" + date, CR.root() + "assets/data/renumber/" + date + ".js", function () {
+        var fate = (CR.renumbered[date] || {})[CR.numberOf(n)];
         if (fate && fate[0] === null) {
-          status.textContent = date + " 版的规则 " + numberOf(n) + " 已于 " + fate[1] + " 版删除。Rule " + numberOf(n) +
+          status.textContent = date + " 版的规则 " + CR.numberOf(n) + " 已于 " + fate[1] + " 版删除。Rule " + CR.numberOf(n) +
             " of " + date + " was removed in " + fate[1] + ".";
           return;
         }
-        resolve(fate ? fate[0] : numberOf(n));
+        resolve(fate ? fate[0] : CR.numberOf(n));
       });
     }
     box.querySelector("form").addEventListener("submit", function (event) {

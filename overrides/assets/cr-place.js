@@ -4,24 +4,21 @@
 (function () {
   "use strict";
   var CR = window.CR;
-  var pageInfo = CR.pageInfo;
-  var parseAddress = CR.parseAddress;
-  var anchorOf = CR.anchorOf;
 
   function followHash() {
     var hash = decodeURIComponent(location.hash.slice(1));
     if (!hash || document.getElementById(hash)) { return; }
-    var n = parseAddress(hash);
+    var n = CR.parseAddress(hash);
     if (!n) { return; }
-    var target = document.getElementById(anchorOf(n));
+    var target = document.getElementById(CR.anchorOf(n));
     if (target) {
       history.replaceState(null, "", "#" + target.id);
       target.scrollIntoView();
       return;
     }
-    var page = pageInfo();
+    var page = CR.pageInfo();
     if (page && page.dataset.go && !page.dataset.older) {
-      location.replace(page.dataset.go + "#" + anchorOf(n));
+      location.replace(page.dataset.go + "#" + CR.anchorOf(n));
     }
   }
 

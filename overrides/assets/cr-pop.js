@@ -3,16 +3,6 @@
 (function () {
   "use strict";
   var CR = window.CR;
-  var element = CR.element;
-  var loadScript = CR.loadScript;
-  var loadChapter = CR.loadChapter;
-  var root = CR.root;
-  var pageInfo = CR.pageInfo;
-  var anchorOf = CR.anchorOf;
-  var parseAddress = CR.parseAddress;
-  var wantedScript = CR.wantedScript;
-  var zhTag = CR.zhTag;
-  var nativeScript = CR.nativeScript;
 
   /* ---- the pop-up: a rule's preview or a term's definition ---------------------------------------
    * One box for the page, placed above or below its link, whichever has room, never off screen. It
@@ -23,10 +13,10 @@
 
   function popover() {
     if (!pop) {
-      pop = element("div", { "class": "cr-pop md-typeset", id: "cr-pop", role: "dialog", "aria-label": "预览 Preview" });
+      pop = CR.element("div", { "class": "cr-pop md-typeset", id: "cr-pop", role: "dialog", "aria-label": "预览 Preview" });
       pop.hidden = true;
-      popBody = pop.appendChild(element("div", { "class": "cr-pop__body" }));
-      var close = pop.appendChild(element("button", { type: "button", "class": "cr-pop__close", "aria-label": "关闭 Close" }, "×"));
+      popBody = pop.appendChild(CR.element("div", { "class": "cr-pop__body" }));
+      var close = pop.appendChild(CR.element("button", { type: "button", "class": "cr-pop__close", "aria-label": "关闭 Close" }, "×"));
       close.addEventListener("click", function () { closePop(true); });
       pop.addEventListener("mouseenter", function () { clearTimeout(hideTimer); });
       pop.addEventListener("mouseleave", scheduleHide);
@@ -40,7 +30,7 @@
 
   /* A rule's heading on this page (sections have none: their preview comes from the data). */
   function ruleOnPage(n) {
-    var here = document.getElementById(anchorOf(n));
+    var here = document.getElementById(CR.anchorOf(n));
     return here && here.tagName === "H3" && here.parentNode.classList.contains("rules") ? here : null;
   }
 
@@ -52,7 +42,7 @@
   }
 
   function ruleHtml(number) {
-    var n = parseAddress(number);
+    var n = CR.parseAddress(number);
     var heading = n && ruleOnPage(n);
     if (heading) {
       var cells = ruleCells(heading);
@@ -63,11 +53,11 @@
           c.innerHTML + "</div>";
       }).join("") + "</div>";
     }
-    var page = pageInfo();
+    var page = CR.pageInfo();
     var data = page && CR.data[page.dataset.edition + "/" + Math.floor(Number(n.section) / 100)];
     var texts = data && data[number];
     if (!texts) { return null; }
-    var langs = ["en", zhTag(nativeScript())], cells = "";
+    var langs = ["en", CR.zhTag(CR.nativeScript())], cells = "";
     langs.forEach(function (lang, i) {
       cells += texts[i] === null
         ? '<div lang="' + lang + '" class="missing">' + (i ? "暂无中文翻译。" : "No English text.") + "</div>"
@@ -79,10 +69,10 @@
 
   function preview(link) {
     var numbers = (link.dataset.g || refOf(link)).split(" ");
-    var page = pageInfo();
+    var page = CR.pageInfo();
     var chapters = {};
     numbers.forEach(function (number) {
-      var n = parseAddress(number);
+      var n = CR.parseAddress(number);
       if (n && !ruleOnPage(n)) { chapters[Math.floor(Number(n.section) / 100)] = true; }
     });
     var pending = Object.keys(chapters);
@@ -91,13 +81,13 @@
       var base = link.getAttribute("href").replace(/#.*$/, "");
       var parts = numbers.map(function (number) {
         var body = ruleHtml(number);
-        return body && '<div class="cr-pop-rule"><a class="cr-pop-n" href="' + base + "#" + anchorOf(parseAddress(number)) +
+        return body && '<div class="cr-pop-rule"><a class="cr-pop-n" href="' + base + "#" + CR.anchorOf(CR.parseAddress(number)) +
           '">' + number + "</a>" + body + "</div>";
       }).filter(Boolean);
       popover().setAttribute("aria-label", "规则 Rule " + numbers.join(", "));
       popBody.innerHTML = parts.length ? parts.join("") : "<p>" + numbers.join(", ") + "</p>";
-      var go = element("a", { href: link.getAttribute("href"), "class": "cr-pop__go" }, "前往规则 Go to rule " + refOf(link) + " →");
-      popBody.appendChild(element("p")).appendChild(go);
+      var go = CR.element("a", { href: link.getAttribute("href"), "class": "cr-pop__go" }, "前往规则 Go to rule " + refOf(link) + " →");
+      popBody.appendChild(CR.element("p")).appendChild(go);
       inWantedScript(popBody);
       place(pop, link);
     }
@@ -105,13 +95,13 @@
     if (!pending.length || !page) { render(); return; }
     var left = pending.length;
     pending.forEach(function (chapter) {
-      loadChapter(page.dataset.edition, chapter, function () { left -= 1; if (!left) { render(); } });
+      CR.loadChapter(page.dataset.edition, chapter, function () { left -= 1; if (!left) { render(); } });
     });
   }
 
   /* The pop-up's text in the script the reader chose (previews come in the page's own). */
   function inWantedScript(box) {
-    var mapName = wantedScript() === "hant" ? "s2t" : "t2s";
+    var mapName = CR.wantedScript() === "hant" ? "s2t" : "t2s";
     if (document.documentElement.dataset.crScript && CR.maps[mapName]) { CR.convertText(box, CR.maps[mapName]); }
   }
 
@@ -129,7 +119,7 @@
   }
 
   function loadTerms(done) {
-    loadScript("terms", root() + "assets/data/terms.js", function () {
+    CR.loadScript("terms", CR.root() + "assets/data/terms.js", function () {
       CR.termData = CR.termData || {};
       CR.termForms = CR.termForms || {};
       done();
@@ -143,20 +133,20 @@
       var term = CR.termData[termId(mark)];
       popover().setAttribute("aria-label", "术语 Term " + mark.textContent);
       popBody.textContent = "";
-      if (!term) { popBody.appendChild(element("p", {}, mark.textContent)); } else {
-        var names = element("p", { "class": "cr-term-names" });
-        if (term[0]) { names.appendChild(element("b", { lang: "en" }, term[0])); }
-        var hant = wantedScript() === "hant", zh = zhTag(wantedScript());
-        if (term[1]) { names.appendChild(element("b", { lang: zh }, hant ? term[5] : term[1])); }
+      if (!term) { popBody.appendChild(CR.element("p", {}, mark.textContent)); } else {
+        var names = CR.element("p", { "class": "cr-term-names" });
+        if (term[0]) { names.appendChild(CR.element("b", { lang: "en" }, term[0])); }
+        var hant = CR.wantedScript() === "hant", zh = CR.zhTag(CR.wantedScript());
+        if (term[1]) { names.appendChild(CR.element("b", { lang: zh }, hant ? term[5] : term[1])); }
         popBody.appendChild(names);
-        var texts = element("div", { "class": "tx" + (term[2] ? "" : " no-en") + (term[3] ? "" : " no-zh") });
-        texts.appendChild(element("div", term[2] ? { lang: "en" } : { lang: "en", "class": "missing" },
+        var texts = CR.element("div", { "class": "tx" + (term[2] ? "" : " no-en") + (term[3] ? "" : " no-zh") });
+        texts.appendChild(CR.element("div", term[2] ? { lang: "en" } : { lang: "en", "class": "missing" },
           term[2] || "No English definition."));
-        texts.appendChild(element("div", term[3] ? { lang: zh } : { lang: zh, "class": "missing" },
+        texts.appendChild(CR.element("div", term[3] ? { lang: zh } : { lang: zh, "class": "missing" },
           (hant ? term[6] : term[3]) || "暂无中文释义。"));
         popBody.appendChild(texts);
-        var more = element("a", { href: root() + term[4], "class": "cr-term-more cr-pop__go" }, "词汇表 Glossary →");
-        popBody.appendChild(element("p")).appendChild(more);
+        var more = CR.element("a", { href: CR.root() + term[4], "class": "cr-term-more cr-pop__go" }, "词汇表 Glossary →");
+        popBody.appendChild(CR.element("p")).appendChild(more);
       }
       inWantedScript(popBody);
       place(pop, mark);
