@@ -189,14 +189,14 @@ var FIRST_PART = 65536;
 
 function inTwoParts(response) {
   if (typeof ReadableStream === "undefined") { return response; }
+  var init = { status: response.status, statusText: response.statusText, headers: response.headers };
   return response.arrayBuffer().then(function (buffer) {
     var bytes = new Uint8Array(buffer);
-    if (bytes.length <= FIRST_PART) { return new Response(bytes, response); }
-    var stream = new ReadableStream({ start: function (controller) {
+    if (bytes.length <= FIRST_PART) { return new Response(bytes, init); }
+    return new Response(new ReadableStream({ start: function (controller) {
       controller.enqueue(bytes.subarray(0, FIRST_PART));
       setTimeout(function () { controller.enqueue(bytes.subarray(FIRST_PART)); controller.close(); }, 0);
-    } });
-    return new Response(stream, { status: response.status, statusText: response.statusText, headers: response.headers });
+    } }), init);
   });
 }
 
