@@ -258,8 +258,9 @@
       if (pop && pop.contains(event.target)) { clearTimeout(hideTimer); return; }  /* moving within the pop-up */
       if (!quiet && tipTarget(event.target) && lastPointer !== "touch") { clearTimeout(hideTimer); show(event.target); }
     });
+    /* a tap focuses its link too: on touch, only a tap elsewhere closes what it opened */
     document.addEventListener("focusout", function (event) {
-      if (tipTarget(event.target) && !(pop && pop.contains(event.relatedTarget))) { scheduleHide(); }
+      if (tipTarget(event.target) && lastPointer !== "touch" && !(pop && pop.contains(event.relatedTarget))) { scheduleHide(); }
     });
     document.addEventListener("keydown", function (event) {
       if (event.key === "Escape") { closePop(true); }
