@@ -123,7 +123,7 @@ def run_once(browser, url: str) -> dict:
     context = phone(browser, workers=True)
     first = visit(context, url + CHAPTER)
     figures["first"] = first
-    first["page"].wait_for_function("() => document.documentElement.dataset.crOffline === 'ready'", timeout=600000)
+    first["page"].wait_for_function("() => document.documentElement.dataset.crOffline === 'ready'", timeout=120000)
     first["page"].close()
     again = visit(context, url + CHAPTER)
     figures["online"] = again

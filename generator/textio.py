@@ -117,7 +117,7 @@ def decode(data: bytes, path: str, declared: str | None = None,
         first_bad = exc.start
     replaced = body.decode("utf-8", errors="replace")
     bad = replaced.count("\ufffd") - body.count("\ufffd".encode())
-    multibyte = sum(1 for ch in replaced if ord(ch) > 127) - bad
+    multibyte = len(replaced) - len(replaced.encode("ascii", "ignore")) - bad  # characters beyond ASCII
     if encoding == "utf-8" and multibyte <= bad:
         notes.append((None, "not UTF-8 (no valid UTF-8 sequence beyond ASCII); decoded as Windows-1252"))
         return _reject_binary(_cp1252(body), path), "cp1252", notes
