@@ -239,11 +239,12 @@ def _pair_similar(before, after, pairs) -> None:
         for word in set(tokens[id(a)]):
             postings.setdefault(word, []).append(a)
     common = max(8, len(old_left) // 20)
+    rare = {word: texts for word, texts in postings.items() if len(texts) <= common}
     candidates = []
     matcher = SequenceMatcher(None, autojunk=False)
     for b in new_left:
         matcher.set_seq2(tokens[id(b)])  # what SequenceMatcher learns of the second text is kept
-        near = {id(a): a for word in set(tokens[id(b)]) for a in postings.get(word, ()) if len(postings[word]) <= common}
+        near = {id(a): a for word in set(tokens[id(b)]) for a in rare.get(word, ())}
         for a in near.values() if len(old_left) > 200 else old_left:
             matcher.set_seq1(tokens[id(a)])
             if matcher.real_quick_ratio() < SIMILAR or matcher.quick_ratio() < SIMILAR:
