@@ -29,7 +29,8 @@ ONE_OF_EACH_LOOK = """() => {
     if (key === undefined) {
       const s = getComputedStyle(e);
       key = look(e.parentElement) + "|" + [e.tagName, s.color, s.backgroundColor, s.backgroundImage, s.opacity, s.fontSize,
-        s.fontWeight, s.textDecorationLine, s.visibility, s.display, s.position, s.clip, s.clipPath].join();
+        s.fontWeight, s.textDecorationLine, s.textShadow, s.filter, s.mixBlendMode, s.visibility, s.display, s.position,
+        s.clip, s.clipPath].join();
       looks.set(e, key);
     }
     return key;
@@ -39,6 +40,7 @@ ONE_OF_EACH_LOOK = """() => {
     const key = look(e) + (e.tagName === "A" && e.parentElement.textContent.trim() !== e.textContent.trim() ? "|in text" : "");
     if (!seen.has(key)) { seen.add(key); picks.push(e); }
   }
+  if (picks.length < 5) { throw new Error("only " + picks.length + " looks on " + location.href); }
   return picks;
 }"""
 
