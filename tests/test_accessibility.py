@@ -22,7 +22,7 @@ PAGES = [("seed", ""), ("seed", "cr/3/"), ("seed", "cr/glossary/"), ("full", "cr
 # look of its own where its block holds other text (what link-in-text-block reads). Where text lies
 # over another block (a layout fault, not a colour) is read by the glossary's last-block test.
 ONE_OF_EACH_LOOK = """() => {
-  const looks = new Map(), picks = [], seen = new Set();
+  const looks = new Map(), firsts = new Map();  /* look -> its first element */
   function look(e) {
     if (!e || e.nodeType !== 1) { return ""; }
     let key = looks.get(e);
@@ -38,10 +38,10 @@ ONE_OF_EACH_LOOK = """() => {
   for (const e of document.body.querySelectorAll("*")) {
     if (![...e.childNodes].some(n => n.nodeType === 3 && n.data.trim())) { continue; }
     const key = look(e) + (e.tagName === "A" && e.parentElement.textContent.trim() !== e.textContent.trim() ? "|in text" : "");
-    if (!seen.has(key)) { seen.add(key); picks.push(e); }
+    if (!firsts.has(key)) { firsts.set(key, e); }
   }
-  if (picks.length < 5) { throw new Error("only " + picks.length + " looks on " + location.href); }
-  return picks;
+  if (firsts.size < 5) { throw new Error("only " + firsts.size + " looks on " + location.href); }
+  return [...firsts.values()];
 }"""
 
 

@@ -57,8 +57,9 @@ def test_on_a_phone_dark_is_chosen_in_the_display_settings(phone, seed_url):
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_a_phones_sheet_settings_and_search_have_no_violations(phone, seed_url, scheme):
-    """What opens over the page, read alone (the page beneath is read whole in both schemes by
-    test_accessibility)."""
+    """What opens over the page, read alone: chapter 9 beneath is read whole by test_accessibility,
+    with every rule on a phone in light (the full build) and with the colour rules in dark (the
+    carried build), and the seed's whole with every rule on a desktop."""
     page = phone
     page.emulate_media(color_scheme=scheme)  # the phone's system scheme
     page.goto(seed_url + "cr/9/")

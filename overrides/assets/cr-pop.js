@@ -258,7 +258,8 @@
       if (pop && pop.contains(event.target)) { clearTimeout(hideTimer); return; }  /* moving within the pop-up */
       if (!quiet && tipTarget(event.target) && lastPointer !== "touch") { clearTimeout(hideTimer); show(event.target); }
     });
-    /* a tap focuses its link too: on touch, only a tap elsewhere closes what it opened */
+    /* a tap focuses its link too: on touch, the focus moving on is not the reader leaving the link
+       (a tap elsewhere, the close button, Escape or the link scrolling away close the pop-up) */
     document.addEventListener("focusout", function (event) {
       if (tipTarget(event.target) && lastPointer !== "touch" && !(pop && pop.contains(event.relatedTarget))) { scheduleHide(); }
     });
