@@ -282,6 +282,31 @@ def preview_and_term_tip(page, touch: bool) -> None:
     away()
 
 
+DRAWN = "e => e.checkVisibility({contentVisibilityAuto: true})"  # false where the browser skips it
+
+
+def phone_drawer(phone, url: str) -> None:
+    """On a phone, at chapter 7: the closed drawer, off the screen, is skipped (the first paint need
+    not wait for it); the menu button shows it whole, a tap beside it slides it away, and its link
+    to chapter 8 leads there."""
+    phone.goto(url + "cr/7/")
+    chapter_8 = phone.locator(".md-sidebar--primary a.md-nav__link[href$='8/']").first
+    assert not chapter_8.evaluate(DRAWN)
+    menu = phone.locator("label.md-header__button[for=__drawer]")
+    slid_in = "a => a.getBoundingClientRect().left >= 0"
+    menu.tap()
+    phone.wait_for_function(slid_in, arg=chapter_8.element_handle())
+    box = chapter_8.bounding_box()
+    assert chapter_8.evaluate(DRAWN) and box["x"] + box["width"] <= phone.viewport_size["width"]
+    phone.touchscreen.tap(phone.viewport_size["width"] - 20, 600)  # the page beside the drawer
+    phone.wait_for_function(f"a => !({DRAWN})(a)", arg=chapter_8.element_handle())
+    menu.tap()
+    phone.wait_for_function(slid_in, arg=chapter_8.element_handle())
+    chapter_8.tap()
+    phone.wait_for_url(url + "cr/8/")
+    assert phone.locator("h1").inner_text().startswith("8.")
+
+
 def hover(page, locator) -> None:
     page.mouse.move(*first_line(locator))
 

@@ -5,7 +5,7 @@ import zipfile
 
 import pytest
 
-from sitekit import Served, check_links, in_view, preview_and_term_tip, recording_page, settled, site_search
+from sitekit import Served, check_links, in_view, phone_drawer, preview_and_term_tip, recording_page, settled, site_search
 
 BUILDERS = ["material", "properdocs", "zensical"]
 KINDS = ["online", "offline"]
@@ -97,6 +97,11 @@ def test_traditional_script_and_navigation(page, urls, builder):
     assert page.evaluate("document.body.dataset.mdColorScheme") == "slate"
     page.click(".cr-schemes button[data-scheme='light']")
     assert page.evaluate("document.body.dataset.mdColorScheme") == "default"
+
+
+@pytest.mark.parametrize("builder", SERVED)
+def test_the_phone_navigation_drawer(phone, urls, builder):
+    phone_drawer(phone, urls[builder])
 
 
 @pytest.mark.parametrize("builder", SERVED)

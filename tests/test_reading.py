@@ -1,11 +1,12 @@
 """Reading at the table, as a reader does it in Chromium, on a desktop and on a phone with touch:
 pop-ups that fit the screen and close, addresses that change only by the reader's choice, a link
-to copy for every rule, Back to the exact place, a header that works on a 360 px phone."""
+to copy for every rule, Back to the exact place, a header that works on a 360 px phone, a drawer
+drawn only while it is open, and a chapter that lays out only its first rules when it opens."""
 import re
 
 import pytest
 
-from sitekit import hover, tap
+from sitekit import DRAWN, hover, phone_drawer, tap
 
 
 def on_screen(page, selector):
@@ -203,6 +204,21 @@ def test_the_header_works_on_a_360_px_phone(phone, seed_url):
     assert not phone.locator("h3#cr301-5 + [lang=en] + [lang^=zh]").is_visible()
     phone.touchscreen.tap(180, 500)  # a tap elsewhere closes the settings
     assert toggle.get_attribute("aria-expanded") == "false" and not buttons.first.is_visible()
+
+
+def test_the_phone_draws_its_navigation_drawer_only_while_it_is_open(phone, full_url):
+    phone_drawer(phone, full_url)
+
+
+@pytest.mark.parametrize("device", ["page", "phone"])
+def test_a_chapter_opens_with_only_its_first_rules_laid_out(device, request, full_url):
+    """The first block of a section is small, so a chapter's first paint lays out a few rules, not forty."""
+    page = request.getfixturevalue(device)
+    page.goto(full_url + "cr/7/")
+    page.locator("#cr700-1").wait_for()
+    drawn = page.evaluate(f"""() => Array.from(document.querySelectorAll('.rules:not(:last-child) > h3'))
+        .filter({DRAWN}).map(h => h.textContent)""")
+    assert drawn[0] == "700.1" and 2 <= len(drawn) <= 15, drawn
 
 
 def test_links_and_marks_are_told_apart(page, seed_url):

@@ -10,6 +10,7 @@ from ..safe import html_attr
 from ..site_model import SiteModel, script_of
 
 RULES_PER_BLOCK = 40
+FIRST_BLOCK = 8  # a section's first rules, about two screens of a phone: all that its first paint lays out
 TERM_ID = re.compile(r"<u t=\d+>")
 
 
@@ -23,10 +24,12 @@ def estimated_height(rows: int, rem_per_row: float, chars: int, chars_per_rem: f
 def rule_chunks(rules: list) -> list[list]:
     """A long section's rules in blocks of about RULES_PER_BLOCK, split before a numbered rule
     (never between a rule and its subrules): a small block is all the browser lays out when one
-    scrolls in."""
+    scrolls in. The first block is smaller still (FIRST_BLOCK): a page or a section's address
+    opens there, and the phone lays out only what it paints first."""
     chunks: list[list] = [[]]
     for rule in rules:
-        if len(chunks[-1]) >= RULES_PER_BLOCK and not rule.number.sub:
+        size = FIRST_BLOCK if len(chunks) == 1 else RULES_PER_BLOCK
+        if len(chunks[-1]) >= size and not rule.number.sub:
             chunks.append([])
         chunks[-1].append(rule)
     return chunks
