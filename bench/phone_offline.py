@@ -1,14 +1,15 @@
 """The offline app on a throttled phone: the first visit to chapter 7, then the repeat visit with the
 network and with none, and the size of what the worker stores.
 
-    python bench/phone_offline.py [--runs N]
+    python bench/phone_offline.py [--runs N] [--edition YYYYMMDD]
 
-The full 2023-11-17 English and Chinese texts are built and served at /cr-site/ as GitHub Pages
-serves a project site: gzip-compressed text, `Cache-Control: max-age=600`. The phone: 390x844 with
-touch, CPU 4x slower, 1.6 Mbit/s down, 750 kbit/s up, 150 ms latency (Chromium's DevTools
-protocol). Each run is a new browser profile; figures are medians, and every ratio is against the
-first visit measured in the same run. The repeat visit without the worker (the browser's HTTP
-cache only, as before the app) is shown beside it.
+The full English and Chinese texts of one edition (2023-11-17 unless told; the corpus has both
+languages of 2022-06-10, 2023-10-13, 2023-11-17 and 2024-02-06), alone, are built and served at
+/cr-site/ as GitHub Pages serves a project site: gzip-compressed text, `Cache-Control: max-age=600`.
+The phone: 390x844 with touch, CPU 4x slower, 1.6 Mbit/s down, 750 kbit/s up, 150 ms latency
+(Chromium's DevTools protocol). Each run is a new browser profile; figures are medians, and every
+ratio is against the first visit measured in the same run. The repeat visit without the worker
+(the browser's HTTP cache only, as before the app) is shown beside it.
 """
 from __future__ import annotations
 
@@ -27,7 +28,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 CORPUS = ROOT.parent / "shared" / "corpus"
-SOURCES = [CORPUS / "en" / "MagicCompRules-20231117.txt", CORPUS / "zh" / "MagicCompRules-zh-20231117.txt"]
 PREFIX = "/cr-site/"
 CHAPTER = "cr/7/"
 PHONE_NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 1_600_000 / 8, "uploadThroughput": 750_000 / 8}
@@ -67,11 +67,12 @@ class PagesLike(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def build_site(work: Path) -> Path:
+def build_site(work: Path, edition: str = "20231117") -> Path:
     from generator.generate import Options, generate
     from generator.mkdocs_build import mkdocs_build
-    options = Options.from_config()
-    options.sources += [str(s) for s in SOURCES]
+    options = Options.from_config(manifest=None)  # the embedded sources are of 2023-11-17
+    options.sources += [str(CORPUS / "en" / f"MagicCompRules-{edition}.txt"),
+                        str(CORPUS / "zh" / f"MagicCompRules-zh-{edition}.txt")]
     generated = generate(options, work / "build")
     site = work / "site"
     mkdocs_build(generated.config, site)
@@ -99,13 +100,14 @@ def phone(browser, workers: bool):
     return context
 
 
-def visit(context, url: str) -> dict:
-    """One visit of a page on the throttled phone: first paint, load, bytes over the network."""
+def visit(context, url: str, offline: bool = False) -> dict:
+    """One visit of a page on the throttled phone: first paint, load, bytes over the network. The
+    page's own network conditions say offline too: they would override the context's."""
     page = context.new_page()
     cdp = context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
     cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions", PHONE_NETWORK)
+    cdp.send("Network.emulateNetworkConditions", {**PHONE_NETWORK, "offline": offline})
     received = []
     cdp.on("Network.loadingFinished", lambda e: received.append(e["encodedDataLength"]))
     page.goto(url, wait_until="load")
@@ -129,7 +131,8 @@ def run_once(browser, url: str) -> dict:
     figures["online"] = again
     again["page"].close()
     context.set_offline(True)
-    offline = visit(context, url + CHAPTER)
+    offline = visit(context, url + CHAPTER, offline=True)
+    assert offline["page"].locator("#cr700-1").count() == 1, "no chapter 7 without the network"
     offline["page"].close()
     figures["offline"] = offline
     context.close()
@@ -142,11 +145,12 @@ def run_once(browser, url: str) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--edition", default="20231117", help="the date of an edition the corpus has in both languages")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
     with tempfile.TemporaryDirectory() as tmp:
-        site = build_site(Path(tmp))
+        site = build_site(Path(tmp), args.edition)
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(PagesLike, directory=str(site)))
         threading.Thread(target=server.serve_forever, daemon=True).start()
         url = f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
@@ -162,7 +166,7 @@ def main() -> None:
     def median(kind, key):
         return statistics.median(r[kind][key] for r in runs)
     first_paint, first_load = median("first", "paint"), median("first", "load")
-    print(f"Throttled phone (4x CPU, 1.6 Mbit/s, 150 ms), chapter 7, medians of {args.runs} runs:")
+    print(f"Throttled phone (4x CPU, 1.6 Mbit/s, 150 ms), chapter 7 of {args.edition}, medians of {args.runs} runs:")
     print("| Visit | First paint | Load | Transferred | First paint vs the first visit |")
     print("|---|---|---|---|---|")
     for kind, label in [("first", "First visit"), ("online", "Repeat visit, with the network (worker)"),
