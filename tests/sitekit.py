@@ -292,7 +292,7 @@ def phone_drawer(phone, url: str) -> None:
     phone.goto(url + "cr/7/")
     chapter_8 = phone.locator(".md-sidebar--primary a.md-nav__link[href$='8/']").first
     assert not chapter_8.evaluate(DRAWN)
-    menu = phone.locator("label.md-header__button[for=__drawer]")
+    menu = phone.locator(".cr-menu")
     slid_in = "a => a.getBoundingClientRect().left >= 0"
     menu.tap()
     phone.wait_for_function(slid_in, arg=chapter_8.element_handle())
@@ -305,6 +305,32 @@ def phone_drawer(phone, url: str) -> None:
     chapter_8.tap()
     phone.wait_for_url(url + "cr/8/")
     assert phone.locator("h1").inner_text().startswith("8.")
+
+
+def keyboard_drawer(page, url: str) -> None:
+    """In a window too narrow for the theme's sidebar: Tab reaches the drawer's menu button, a
+    button named for what it opens; Enter opens the drawer with the focus on its first link, on
+    the screen; Escape closes it, the focus back on the button."""
+    page.set_viewport_size({"width": 1000, "height": 800})
+    page.goto(url + "cr/7/")
+    menu = page.locator(".cr-menu")
+    assert menu.get_attribute("aria-label") == "导航 Navigation" and menu.get_attribute("aria-expanded") == "false"
+    assert page.locator("label[for=__drawer].md-header__button").is_hidden()
+    for _ in range(5):
+        page.keyboard.press("Tab")
+        if menu.evaluate("b => b === document.activeElement"):
+            break
+    assert menu.evaluate("b => b === document.activeElement"), "Tab never reached the menu button"
+    page.keyboard.press("Enter")
+    assert menu.get_attribute("aria-expanded") == "true"
+    focused = page.locator(".md-sidebar--primary a:focus")
+    assert focused.count() == 1
+    page.wait_for_function("() => document.activeElement.getBoundingClientRect().left >= 0")
+    assert focused.evaluate(DRAWN)
+    page.keyboard.press("Escape")
+    assert menu.get_attribute("aria-expanded") == "false"
+    assert menu.evaluate("b => b === document.activeElement")
+    page.wait_for_function(f"() => !({DRAWN})(document.querySelector('.md-sidebar--primary a'))")
 
 
 def hover(page, locator) -> None:

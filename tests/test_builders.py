@@ -5,7 +5,7 @@ import zipfile
 
 import pytest
 
-from sitekit import Served, check_links, in_view, phone_drawer, preview_and_term_tip, recording_page, settled, site_search
+from sitekit import Served, check_links, in_view, keyboard_drawer, phone_drawer, preview_and_term_tip, recording_page, settled, site_search
 
 BUILDERS = ["material", "properdocs", "zensical"]
 KINDS = ["online", "offline"]
@@ -100,8 +100,9 @@ def test_traditional_script_and_navigation(page, urls, builder):
 
 
 @pytest.mark.parametrize("builder", SERVED)
-def test_the_phone_navigation_drawer(phone, urls, builder):
+def test_the_navigation_drawer_by_touch_and_by_keyboard(phone, page, urls, builder):
     phone_drawer(phone, urls[builder])
+    keyboard_drawer(page, urls[builder])
 
 
 @pytest.mark.parametrize("builder", SERVED)

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from sitekit import DRAWN, hover, phone_drawer, tap
+from sitekit import DRAWN, hover, keyboard_drawer, phone_drawer, tap
 
 
 def on_screen(page, selector):
@@ -187,7 +187,7 @@ def test_the_header_works_on_a_360_px_phone(phone, seed_url):
     phone.goto(seed_url + "cr/3/")
     title = phone.locator(".md-header__title").bounding_box()
     assert title["width"] >= 120  # the title keeps its room
-    for selector in (".cr-search-button", ".cr-display__toggle", "label.md-header__button[for=__drawer]"):
+    for selector in (".cr-search-button", ".cr-display__toggle", ".cr-menu"):
         box = phone.locator(selector).bounding_box()
         assert box["width"] >= 44 and box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= 360, selector
     toggle = phone.locator(".cr-display__toggle")
@@ -208,6 +208,10 @@ def test_the_header_works_on_a_360_px_phone(phone, seed_url):
 
 def test_the_phone_draws_its_navigation_drawer_only_while_it_is_open(phone, full_url):
     phone_drawer(phone, full_url)
+
+
+def test_the_drawer_opens_and_closes_from_the_keyboard(page, full_url):
+    keyboard_drawer(page, full_url)
 
 
 @pytest.mark.parametrize("device", ["page", "phone"])

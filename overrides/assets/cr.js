@@ -2,6 +2,7 @@
  * numbers and addresses, the page's facts, loading a script once, and running a setup on every page.
  * One file per job, each found by its name (all plain scripts, no bundler, working from file://):
  *   cr-display.js  display modes (双语, 中文, English), the Chinese script (简, 繁), language tags
+ *   cr-menu.js     the navigation drawer's menu button, reachable from the keyboard and named
  *   cr-place.js    following the address to its rule, keeping it there, Back to the exact place
  *   cr-pop.js      a rule's preview and a term's definition in a pop-up, and the clicks that open them
  *   cr-go.js       the go page: any form of rule number, of this edition or an older one
