@@ -307,11 +307,11 @@ def phone_drawer(phone, url: str) -> None:
     assert phone.locator("h1").inner_text().startswith("8.")
 
 
-def keyboard_drawer(page, url: str) -> None:
+def keyboard_drawer(page, url: str, width: int = 1000) -> None:
     """In a window too narrow for the theme's sidebar: Tab reaches the drawer's menu button, a
-    button named for what it opens; Enter opens the drawer with the focus on its first link, on
-    the screen; Escape closes it, the focus back on the button."""
-    page.set_viewport_size({"width": 1000, "height": 800})
+    button named for what it opens; Enter opens the drawer with the focus on a link of the list
+    it shows, on the screen and not under another; Escape closes it, the focus back on the button."""
+    page.set_viewport_size({"width": width, "height": 800})
     page.goto(url + "cr/7/")
     menu = page.locator(".cr-menu")
     assert menu.get_attribute("aria-label") == "导航 Navigation" and menu.get_attribute("aria-expanded") == "false"
@@ -327,6 +327,8 @@ def keyboard_drawer(page, url: str) -> None:
     assert focused.count() == 1
     page.wait_for_function("() => document.activeElement.getBoundingClientRect().left >= 0")
     assert focused.evaluate(DRAWN)
+    assert focused.evaluate("""a => { const r = a.getBoundingClientRect();
+        return document.elementFromPoint(r.left + 20, r.top + r.height / 2).closest('a') === a; }""")
     page.keyboard.press("Escape")
     assert menu.get_attribute("aria-expanded") == "false"
     assert menu.evaluate("b => b === document.activeElement")

@@ -210,8 +210,9 @@ def test_the_phone_draws_its_navigation_drawer_only_while_it_is_open(phone, full
     phone_drawer(phone, full_url)
 
 
-def test_the_drawer_opens_and_closes_from_the_keyboard(page, full_url):
-    keyboard_drawer(page, full_url)
+@pytest.mark.parametrize("width", [1000, 390])
+def test_the_drawer_opens_and_closes_from_the_keyboard(page, full_url, width):
+    keyboard_drawer(page, full_url, width)
 
 
 @pytest.mark.parametrize("device", ["page", "phone"])

@@ -3,8 +3,8 @@
  * the drawer's links were reachable anyway, off the screen; now the browser skips the closed
  * drawer (cr.css), so this button is the way in: named, its state announced, opened by Enter or
  * Space as by a tap. Opened from the keyboard or a screen reader, the focus goes to the drawer's
- * first link; Escape closes it, and the focus comes back to the button whenever the drawer
- * closes around it. The drawer itself stays the theme's (its checkbox, its change events). */
+ * link to this page (the theme shows the list that holds it, not the top one); Escape closes it, and the focus comes back to the button whenever
+ * the drawer closes around it. The drawer itself stays the theme's (its checkbox, its events). */
 (function () {
   "use strict";
   var CR = window.CR;
@@ -20,6 +20,17 @@
     label.parentNode.insertBefore(button, label);
 
     function drawer() { return document.querySelector(".md-sidebar--primary"); }
+    /* The links of the list the theme shows, this page's first (on a phone the theme hides it
+     * behind the label of its contents, so the next that takes the focus does). */
+    function linksHere() {
+      var active = drawer().querySelector(".md-nav__link--active");
+      var list = (active && active.closest(".md-nav__list")) || drawer();
+      var links = Array.prototype.filter.call(list.querySelectorAll("a.md-nav__link[href]"), function (a) {
+        return !a.closest(".md-nav--secondary");  // not the page's own contents, a list of its own
+      });
+      var here = links.filter(function (a) { return a.classList.contains("md-nav__link--active"); });
+      return here.concat(links);
+    }
     function open(wanted) {
       if (toggle.checked === wanted) { return; }
       toggle.checked = wanted;
@@ -27,8 +38,9 @@
     }
     button.addEventListener("click", function (event) {
       open(!toggle.checked);
-      var first = toggle.checked && event.detail === 0 && drawer() && drawer().querySelector("a[href]");
-      if (first) { first.focus(); }  // from the keyboard or a screen reader (a tap has a detail)
+      if (toggle.checked && event.detail === 0 && drawer()) {  // from the keyboard or a screen reader (a tap has a detail)
+        linksHere().some(function (a) { a.focus(); return document.activeElement === a; });
+      }
     });
     toggle.addEventListener("change", function () {
       button.setAttribute("aria-expanded", String(toggle.checked));
