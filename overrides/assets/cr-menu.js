@@ -2,9 +2,10 @@
  * theme's is a label with an icon: no name, not reachable from the keyboard. While it was closed,
  * the drawer's links were reachable anyway, off the screen; now the browser skips the closed
  * drawer (cr.css), so this button is the way in: named, its state announced, opened by Enter or
- * Space as by a tap. Opened from the keyboard or a screen reader, the focus goes to the drawer's
- * link to this page (the theme shows the list that holds it, not the top one); Escape closes it, and the focus comes back to the button whenever
- * the drawer closes around it. The drawer itself stays the theme's (its checkbox, its events). */
+ * Space as by a tap. Opened from the keyboard or a screen reader, the focus goes to a link of
+ * the list the drawer shows (the one that holds this page, not the top one); Escape closes it,
+ * and the focus comes back to the button whenever the drawer closes around it. The drawer itself
+ * stays the theme's (its checkbox, its events). */
 (function () {
   "use strict";
   var CR = window.CR;
@@ -38,7 +39,8 @@
     }
     button.addEventListener("click", function (event) {
       open(!toggle.checked);
-      if (toggle.checked && event.detail === 0 && drawer()) {  // from the keyboard or a screen reader (a tap has a detail)
+      // from the keyboard or a screen reader (a tap's click has a detail, and leaves the focus be)
+      if (toggle.checked && event.detail === 0 && drawer()) {
         linksHere().some(function (a) { a.focus(); return document.activeElement === a; });
       }
     });
