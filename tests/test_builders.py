@@ -5,7 +5,8 @@ import zipfile
 
 import pytest
 
-from sitekit import Served, check_links, in_view, keyboard_drawer, phone_drawer, preview_and_term_tip, recording_page, settled, site_search
+from sitekit import (Served, check_links, in_view, keyboard_drawer, phone_drawer, preview_and_term_tip, recording_page,
+                     settled, site_search)
 
 BUILDERS = ["material", "properdocs", "zensical"]
 KINDS = ["online", "offline"]

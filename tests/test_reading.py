@@ -1,7 +1,8 @@
 """Reading at the table, as a reader does it in Chromium, on a desktop and on a phone with touch:
 pop-ups that fit the screen and close, addresses that change only by the reader's choice, a link
 to copy for every rule, Back to the exact place, a header that works on a 360 px phone, a drawer
-drawn only while it is open, and a chapter that lays out only its first rules when it opens."""
+drawn only while it is open and opened from the keyboard too, and a chapter that lays out only
+its first rules when it opens."""
 import re
 
 import pytest

@@ -10,7 +10,7 @@ from ..safe import html_attr
 from ..site_model import SiteModel, script_of
 
 RULES_PER_BLOCK = 40
-FIRST_BLOCK = 8  # a section's first rules, about two screens of a phone: all that its first paint lays out
+FIRST_BLOCK = 8  # a section's first rules: a screen or more on a desktop, several on a phone
 TERM_ID = re.compile(r"<u t=\d+>")
 
 
