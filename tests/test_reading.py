@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from sitekit import DRAWN, hover, keyboard_drawer, phone_drawer, tap
+from sitekit import DRAWN, hover, keyboard_drawer, phone_drawer, settled, tap
 
 
 def on_screen(page, selector):
@@ -205,6 +205,20 @@ def test_the_header_works_on_a_360_px_phone(phone, seed_url):
     assert not phone.locator("h3#cr301-5 + [lang=en] + [lang^=zh]").is_visible()
     phone.touchscreen.tap(180, 500)  # a tap elsewhere closes the settings
     assert toggle.get_attribute("aria-expanded") == "false" and not buttons.first.is_visible()
+
+
+def test_the_back_to_top_button_waits_for_the_readers_own_scrolling(phone, full_url):
+    """Putting an address's rule in place may scroll upwards, which the theme answers with its
+    "back to top" button, over the rule's text; it comes when the reader scrolls up."""
+    phone.goto(full_url + "cr/5/#cr510-1")
+    settled(phone)
+    phone.wait_for_timeout(300)  # the theme's own reaction to the last scroll
+    top = phone.locator(".md-top")
+    assert top.evaluate("b => b.hidden")
+    phone.mouse.wheel(0, 600)
+    phone.wait_for_timeout(300)
+    phone.mouse.wheel(0, -300)
+    phone.wait_for_function("() => !document.querySelector('.md-top').hidden")
 
 
 def test_the_phone_draws_its_navigation_drawer_only_while_it_is_open(phone, full_url):

@@ -32,7 +32,13 @@
   function settle(target, offset) {
     var frames = 0, placedAt, scrolledTo, hash = location.hash, me = ++settling;
     document.documentElement.setAttribute("data-cr-settling", "");
-    function done() { if (me === settling) { stopSettling(); } }
+    function done() {
+      if (me !== settling) { return; }
+      stopSettling();
+      /* The theme's "back to top" button comes with any scroll upwards; these were not the reader's */
+      var top = document.querySelector(".md-top");
+      if (top) { top.hidden = true; }
+    }
     function place() {
       if (offset === undefined) { target.scrollIntoView(); }
       else { window.scrollBy(0, target.getBoundingClientRect().top - offset); }
