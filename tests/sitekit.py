@@ -247,10 +247,22 @@ def first_line(locator) -> tuple[float, float]:
     """The middle of an inline element's first line, in the viewport. A link or term mark that wraps
     onto a second line has a bounding box whose middle may lie on neither line, and that middle is
     where playwright's own hover() and tap() point. It waits until the page has stopped putting the
-    address's rule in place after loading, which would scroll the element away again."""
+    address's rule in place after loading, which would scroll the element away again, and until the
+    element is drawn, twice in the same place: scrolled into view, its block of rules is laid out
+    for real only when the browser has seen it come near, some frames later on a busy machine, and
+    its text may then move by some pixels (the pointer missed a link measured before that)."""
     locator.page.wait_for_function("() => !document.documentElement.hasAttribute('data-cr-settling')", polling=50)
     locator.scroll_into_view_if_needed()
-    x, y = locator.evaluate("e => { const r = e.getClientRects()[0]; return [r.x + r.width / 2, r.y + r.height / 2]; }")
+    x, y = locator.evaluate("""e => new Promise(done => {
+        let last = null, frames = 0;
+        (function frame() {
+          const r = e.getClientRects()[0], at = [r.x + r.width / 2, r.y + r.height / 2];
+          const same = last && at[0] === last[0] && at[1] === last[1];
+          if ((same && e.checkVisibility({contentVisibilityAuto: true})) || ++frames > 120) { done(at); return; }
+          last = at;
+          requestAnimationFrame(frame);
+        })();
+      })""")
     return x, y
 
 
