@@ -243,6 +243,14 @@ def site_search(page, query: str) -> list[str]:
     return page.eval_on_selector_all(".cr-search__result a", "els => els.map(e => e.href)")
 
 
+DRAWN = "e => e.checkVisibility({contentVisibilityAuto: true})"  # false where the browser skips it
+
+
+def settled(page) -> None:
+    """Wait until the page has put the address's rule in place after loading."""
+    page.wait_for_function("() => !document.documentElement.hasAttribute('data-cr-settling')", polling=50)
+
+
 def first_line(locator) -> tuple[float, float]:
     """The middle of an inline element's first line, in the viewport. A link or term mark that wraps
     onto a second line has a bounding box whose middle may lie on neither line, and that middle is
@@ -251,24 +259,19 @@ def first_line(locator) -> tuple[float, float]:
     element is drawn, twice in the same place: scrolled into view, its block of rules is laid out
     for real only when the browser has seen it come near, some frames later on a busy machine, and
     its text may then move by some pixels (the pointer missed a link measured before that)."""
-    locator.page.wait_for_function("() => !document.documentElement.hasAttribute('data-cr-settling')", polling=50)
+    settled(locator.page)
     locator.scroll_into_view_if_needed()
-    x, y = locator.evaluate("""e => new Promise(done => {
+    x, y = locator.evaluate(f"""e => new Promise((done, fail) => {{
         let last = null, frames = 0;
-        (function frame() {
+        (function frame() {{
           const r = e.getClientRects()[0], at = [r.x + r.width / 2, r.y + r.height / 2];
-          const same = last && at[0] === last[0] && at[1] === last[1];
-          if ((same && e.checkVisibility({contentVisibilityAuto: true})) || ++frames > 120) { done(at); return; }
+          if (last && at[0] === last[0] && at[1] === last[1] && ({DRAWN})(e)) {{ done(at); return; }}
+          if (++frames > 120) {{ fail(new Error("still moving or not drawn after 120 frames")); return; }}
           last = at;
           requestAnimationFrame(frame);
-        })();
-      })""")
+        }})();
+      }})""")
     return x, y
-
-
-def settled(page) -> None:
-    """Wait until the page has put the address's rule in place after loading."""
-    page.wait_for_function("() => !document.documentElement.hasAttribute('data-cr-settling')", polling=50)
 
 
 def in_view(page, anchor: str) -> None:
@@ -292,9 +295,6 @@ def preview_and_term_tip(page, touch: bool) -> None:
     pop.wait_for(state="visible")
     assert "Lethal Damage" in pop.inner_text() and "致命伤害" in pop.inner_text()
     away()
-
-
-DRAWN = "e => e.checkVisibility({contentVisibilityAuto: true})"  # false where the browser skips it
 
 
 def phone_drawer(phone, url: str) -> None:
