@@ -26,6 +26,7 @@ class SiteModel:
     # {number} (702.19c), {slug} (702-19c) or {compact} (70219c); None leaves them as marked text
     missing_rule_url: str | None = None
     hand_written: dict[str, str] = field(default_factory=dict)  # docs_src/pages: file name -> Markdown
+    synonyms: dict[str, str] = field(default_factory=dict)  # docs_src/synonyms.yml: typed form -> rules' words
     marker: TermMarker = field(init=False)
     status: dict[str, EditionStatus] = field(init=False)  # edition -> its translation status
     present: dict[str, set[RuleNumber]] = field(init=False)  # edition -> its rule and section numbers
@@ -46,9 +47,9 @@ class SiteModel:
 
     @classmethod
     def build(cls, corpus: Corpus, dir_urls: bool = True, missing_rule_url: str | None = None,
-              hand_written: dict[str, str] | None = None) -> "SiteModel":
+              hand_written: dict[str, str] | None = None, synonyms: dict[str, str] | None = None) -> "SiteModel":
         current = corpus.shown[0].date if corpus.shown else None
-        return cls(corpus, Addresses(current, dir_urls), missing_rule_url, hand_written or {})
+        return cls(corpus, Addresses(current, dir_urls), missing_rule_url, hand_written or {}, synonyms or {})
 
     @property
     def editions(self) -> list[Edition]:

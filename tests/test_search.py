@@ -54,6 +54,23 @@ def test_one_result_per_rule_with_a_snippet_in_the_display_language(page, full_u
     assert search(page, "指挥官伤害")[0].endswith("/cr/9/#cr903-10a")
 
 
+def test_an_older_rule_that_is_today_s_is_one_result(page, full_url):
+    """903.10a reads the same in 2023-04-14 and 2023-11-17: one result, today's; 114.3 changed its
+    words: both, the older labelled. Searched from the older edition's pages, its rules come first."""
+    page.goto(full_url + "cr/9/")
+    links = search(page, "903.10a")
+    assert [link.split("/", 3)[-1] for link in links] == ["cr/9/#cr903-10a"], links
+    assert page.locator(".cr-search__edition").count() == 0
+    links = search(page, "commander damage")
+    assert links[0].endswith("/cr/9/#cr903-10a") and not any("/editions/" in link for link in links[:10]), links[:10]
+    links = search(page, "114.3")
+    assert links[0].endswith("/cr/1/#cr114-3") and links[1].endswith("/editions/2023-04-14/1/#cr114-3"), links
+    assert page.locator(".cr-search__result").nth(1).locator(".cr-search__edition").text_content() == "2023-04-14 版 edition"
+    page.goto(full_url + "editions/2023-04-14/9/")
+    links = search(page, "903.10a")
+    assert links[0].endswith("/editions/2023-04-14/9/#cr903-10a") and links[1].endswith("/cr/9/#cr903-10a"), links
+
+
 def test_enter_goes_to_the_first_result(page, full_url):
     page.goto(full_url)
     search(page, "702.19c")

@@ -10,36 +10,51 @@
  *   case, singular or plural) gives it: the glossary entry, then the rule, then the section;
  *   then documents holding every word of the query (its whole phrase, in its title, and often
  *   ranks higher); then documents holding some of them.
+ * The query is read as typed and in the rules' words, and each result keeps its better rank: the
+ * readers' words become the rules' (ETB, CMC, 进场: docs_src/synonyms.yml and the glossary's
+ * obsolete names), numbers written out are numbers (seven, 7; 第七层, seventh layer: 层7, layer 7).
  * English words are compared singular and lower case, and a word the rules never use is read as
- * the rules' words one letter away (tramle -> trample). Chinese is cut into the termbase's words
- * (longest first) and matched as words, never as lone characters. */
+ * the rules' words one letter away (tramle -> trample) or that it begins. Chinese is cut into the
+ * termbase's words (longest first); a piece no rule holds is read as the longest pieces of it that
+ * some do (磨牌: 磨, 牌), so words that occur in the rules always find something.
+ * One rule is one result: an older edition's rule that is today's (folded, search_data.py) is left
+ * out, except to a reader searching from that edition's pages, where that edition comes first. */
 (function () {
   "use strict";
   var CR = (window.CR = window.CR || {});
   var RULE = 0, SECTION = 1, TERM = 2;
   var LIMIT = 50;
-  var HAN_RUNS = /[\u3400-\u9fff\uf900-\ufaff]+/g;
+  var HAN_RUNS = /[\u3400-\u9fff\uf900-\ufaff]+(?:\d+[a-z]?)?/g;  /* with a number the Chinese writes after a word: 层7 */
   var index = null;
 
-  CR.search = function (editions, docs, words) { CR.searchData = { editions: editions, docs: docs, words: words }; };
+  CR.search = function (editions, docs, words, synonyms) {
+    CR.searchData = { editions: editions, docs: docs, words: words, synonyms: synonyms || [] };
+  };
 
   /* ---- the index: each document's words, once ------------------------------------------------ */
   /* A word's plain form, so that "cast a spell" finds 601 "Casting Spells": plurals singular,
    * "-ing" dropped where a stem of four letters or more is left (not "during", "thing"). */
   function singular(word) {
+    if (word === "dies") { return word; }  /* a creature dies; a die is rolled */
     if (word.length > 4 && /ies$/.test(word)) { return word.slice(0, -3) + "y"; }
     if (word.length > 3 && /[^s]s$/.test(word)) { word = word.slice(0, -1); }
     if (word.length > 6 && /ing$/.test(word)) { return word.slice(0, -3); }
     return word;
   }
 
+  var NUMBERS = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty".split(" ");
+  var ORDINALS = "zeroth first second third fourth fifth sixth seventh eighth ninth tenth".split(" ");
+  var HAN_NUMERALS = "零一二三四五六七八九";
+
   var STOP = {};
   "a an and are as at be by can do does for from how i in is it of on or the to what when which who why with you your"
     .split(" ").forEach(function (w) { STOP[w] = true; });
 
-  function englishWords(text) {
-    return (text || "").toLowerCase().replace(/[’']s\b/g, "").split(/[^a-z0-9]+/).filter(Boolean).map(singular);
+  function plainWords(text) {
+    return (text || "").toLowerCase().replace(/[’']s\b/g, "").split(/[^a-z0-9]+/).filter(Boolean);
   }
+
+  function englishWords(text) { return plainWords(text).map(singular); }
 
   function toSimplified(text) {
     var map = (CR.maps && CR.maps.t2s) || {};
@@ -48,13 +63,16 @@
 
   function buildIndex() {
     var data = CR.searchData;
-    var vocabulary = {};
+    var vocabulary = {}, written = {};  /* words as compared (singular), and as the rules write them */
     var section = { en: "", zh: "" };
     var docs = data.docs.map(function (d) {
       if (d[0] === SECTION) { section = { en: " " + englishWords(d[4]).join(" ") + " ", zh: d[5] || "" }; }
       if (d[0] === TERM) { section = { en: "", zh: "" }; }
-      var titleEn = englishWords(d[4]);
-      var words = titleEn.concat(englishWords(d[6]));
+      var plainTitle = plainWords(d[4]), plainText = plainWords(d[6]);
+      plainTitle.forEach(function (w) { written[w] = true; });
+      plainText.forEach(function (w) { written[w] = true; });
+      var titleEn = plainTitle.map(singular);
+      var words = titleEn.concat(plainText.map(singular));
       var set = {};
       words.forEach(function (w) { set[w] = (set[w] || 0) + 1; });
       Object.keys(set).forEach(function (w) { vocabulary[w] = (vocabulary[w] || 0) + 1; });
@@ -63,7 +81,7 @@
         title: [d[4], d[5]], text: [d[6], d[7]],
         titleEn: titleEn.join(" "), words: set, phrase: " " + words.join(" ") + " ",
         zhTitle: d[5] || "", zh: (d[5] || "") + "\n" + (d[7] || ""),
-        section: section,
+        section: section, folded: d[8] === 1,
         length: Math.max(words.length, ((d[5] || "").length + (d[7] || "").length) / 2, 1),
       };
     });
@@ -72,8 +90,82 @@
     var longest = 1;
     var chinese = {};
     data.words.forEach(function (w) { chinese[w] = true; longest = Math.max(longest, w.length); });
-    return { docs: docs, vocabulary: vocabulary, words: chinese, longest: longest, editions: data.editions,
-             averageLength: total / Math.max(docs.length, 1) };
+    return { docs: docs, vocabulary: vocabulary, written: written, spellings: Object.keys(written).sort(), words: chinese, longest: longest, editions: data.editions,
+             averageLength: total / Math.max(docs.length, 1), synonyms: synonymPatterns(data.synonyms),
+             allZh: docs.map(function (doc) { return doc.zh; }).join("\n") };
+  }
+
+  /* ---- the readers' words: synonyms and numbers written out ------------------------------------ */
+  function escaped(text) { return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
+
+  /* Chinese forms are found anywhere, the longest first; English ones as whole words compared as
+   * the search compares words (etbs, plays first), the most words first. */
+  function synonymPatterns(pairs) {
+    var target = {}, han = [], latin = {};
+    pairs.forEach(function (pair) {
+      if (/[\u3400-\u9fff]/.test(pair[0])) {
+        target[pair[0]] = pair[1];
+        han.push(pair[0]);
+      } else {
+        var words = englishWords(pair[0]);
+        (latin[words[0]] = latin[words[0]] || []).push({ words: words, to: pair[1] });
+      }
+    });
+    Object.keys(latin).forEach(function (first) { latin[first].sort(function (a, b) { return b.words.length - a.words.length; }); });
+    han.sort(function (a, b) { return b.length - a.length || (a < b ? -1 : 1); });
+    return { target: target, han: han.length ? new RegExp(han.map(escaped).join("|"), "g") : null, latin: latin };
+  }
+
+  /* 七, 十五, 二十一, or digits: the number, or null. */
+  function hanNumber(text) {
+    if (/^\d+$/.test(text)) { return +text; }
+    var ten = text.indexOf("十");
+    if (ten < 0) { return text.length === 1 && HAN_NUMERALS.indexOf(text) >= 0 ? HAN_NUMERALS.indexOf(text) : null; }
+    var tens = ten === 0 ? 1 : HAN_NUMERALS.indexOf(text[0]), ones = ten === text.length - 1 ? 0 : HAN_NUMERALS.indexOf(text[ten + 1]);
+    return tens < 0 || ones < 0 || text.length > ten + 2 ? null : tens * 10 + ones;
+  }
+
+  function englishNumber(word, words) {
+    var plain = /^(\d+)(?:st|nd|rd|th)?$/.exec(word);
+    if (plain) { return +plain[1]; }
+    return words.indexOf(word) >= 0 ? words.indexOf(word) : null;
+  }
+
+  /* The layers as the rules name them: 层7 and layer 7, for 第七层, 七层, 层七, seventh layer, 7th layer, layer seven. */
+  function layers(text) {
+    function zh(all, n) { var v = hanNumber(n); return v === null ? all : "层" + v; }
+    function en(words) { return function (all, n) { var v = englishNumber(n, words); return v === null ? all : "layer " + v; }; }
+    return text.replace(/第?([零一二三四五六七八九十\d]+)层/g, zh).replace(/层([零一二三四五六七八九十]+)/g, zh)
+      .replace(/\b([a-z]+|\d+(?:st|nd|rd|th))\s+layer\b/g, en(ORDINALS))
+      .replace(/\blayer\s+([a-z]+)\b/g, en(NUMBERS));
+  }
+
+  /* The query in the rules' words, or null where it holds none of the readers' words. */
+  function rulesWords(text) {
+    var patterns = index.synonyms, changed = false;
+    var out = layers(text.toLowerCase().replace(/[’‘]/g, "'"));
+    changed = out !== text.toLowerCase().replace(/[’‘]/g, "'");
+    if (patterns.han) {
+      out = out.replace(patterns.han, function (form) {
+        changed = true;
+        var words = patterns.target[form];
+        return /[\u3400-\u9fff]/.test(words) ? words : " " + words + " ";
+      });
+    }
+    out = out.split(/([\u3400-\u9fff\uf900-\ufaff]+)/).map(function (part, i) {
+      if (i % 2) { return part; }
+      var words = englishWords(part), read = [];
+      for (var k = 0; k < words.length;) {
+        var hit = (patterns.latin[words[k]] || []).filter(function (form) {
+          return form.words.every(function (w, j) { return words[k + j] === w; });
+        })[0];
+        read.push(hit ? hit.to : words[k]);
+        k += hit ? hit.words.length : 1;
+        changed = changed || Boolean(hit);
+      }
+      return read.length ? " " + read.join(" ") + " " : "";
+    }).join("");
+    return changed ? out : null;
   }
 
   /* ---- the query --------------------------------------------------------------------------------- */
@@ -109,28 +201,73 @@
     return edits + (a.length - i) + (b.length - j) <= 1;
   }
 
-  /* Each English word with the spellings it stands for: itself, or the rules' words one letter
-   * away when the rules never use it. */
-  function englishTerms(words) {
-    return words.map(function (w) {
-      if (index.vocabulary[w] || w.length < 4 || /\d/.test(w)) { return [w]; }
-      var near = Object.keys(index.vocabulary).filter(function (v) { return editDistanceOne(w, v); });
-      near.sort(function (a, b) { return index.vocabulary[b] - index.vocabulary[a]; });
-      return near.length ? near.slice(0, 3) : [w];
+  /* A word the rules never write, as the words they do write one letter away from it (tramle), or
+   * else that it begins (mulli): their compared forms, the most used first, three at most. */
+  function corrections(plain) {
+    var near = index.spellings.filter(function (v) { return editDistanceOne(plain, v) && (plain.length > 3 || v.length > 1); });
+    if (!near.length && plain.length > 2) { near = index.spellings.filter(function (v) { return v.indexOf(plain) === 0; }); }
+    var found = {};
+    near.forEach(function (v) { if (index.vocabulary[singular(v)]) { found[singular(v)] = true; } });
+    return Object.keys(found).sort(function (a, b) { return index.vocabulary[b] - index.vocabulary[a] || (a < b ? -1 : 1); }).slice(0, 3);
+  }
+
+  /* Words typed without the space between them (manacost, attackealone), as the longest words of
+   * the rules they hold, left to right; a word that is one already, or near one, stays. */
+  function unglued(plain) {
+    if (plain.length < 6 || index.written[plain] || /\d/.test(plain) || corrections(plain).length) { return [plain]; }
+    var pieces = [];
+    for (var i = 0; i < plain.length;) {
+      var n = plain.length - i;
+      while (n > 1 && !index.written[plain.substr(i, n)]) { n--; }
+      if (n > 1) { pieces.push(plain.substr(i, n)); }
+      i += n > 1 ? n : 1;
+    }
+    return pieces.length > 1 ? pieces : [plain];
+  }
+
+  /* Each English word with the spellings it stands for: a number in words and in digits; itself;
+   * or, when the rules never use it and `exact` is not asked, its corrections. */
+  function englishTerms(plain, exact) {
+    return plain.map(function (p) {
+      var w = singular(p), number = englishNumber(w, NUMBERS);
+      if (number !== null && number < NUMBERS.length) { return [w, /\d/.test(w) ? NUMBERS[number] : String(number)]; }
+      if (exact || index.vocabulary[w] || /\d/.test(w)) { return [w]; }
+      var near = corrections(p);
+      return near.length ? near : [w];
     });
   }
 
-  function parseQuery(text) {
+  /* A Chinese word no document holds, as the longest pieces of it that some do, left to right. */
+  function chinesePieces(word) {
+    if (index.allZh.indexOf(word) >= 0) { return [word]; }
+    var pieces = [];
+    for (var i = 0; i < word.length;) {
+      var n = word.length - i;
+      while (n > 1 && index.allZh.indexOf(word.substr(i, n)) < 0) { n--; }
+      if (index.allZh.indexOf(word.substr(i, n)) >= 0) { pieces.push(word.substr(i, n)); }
+      i += n;
+    }
+    return pieces;
+  }
+
+  function parseQuery(text, exact) {
     text = toSimplified(text.trim().replace(/\s+/g, " "));
     var han = text.match(HAN_RUNS) || [];
     var zh = [];
-    han.forEach(function (run) { zh = zh.concat(chineseWords(run)); });
-    var typed = englishWords(text.replace(HAN_RUNS, " "));
-    var all = englishTerms(typed);  /* with the stop words, for names such as "At End of Turn" */
+    han.forEach(function (run) { chineseWords(run).forEach(function (w) { zh = zh.concat(chinesePieces(w)); }); });
+    var plain = plainWords(text.replace(HAN_RUNS, " "));
+    if (!exact) { plain = [].concat.apply([], plain.map(unglued)); }
+    var typed = plain.map(singular);
+    var all = englishTerms(plain, exact);  /* with the stop words, for names such as "At End of Turn" */
     var kept = all.filter(function (spellings, i) { return !STOP[typed[i]]; });
     var en = kept.length ? kept : all;
     var name = function (terms) { return terms.map(function (spellings) { return spellings[0]; }).join(" "); };
-    return { zh: zh, zhWhole: han.join(""), en: en, han: han.length > 0, enName: name(en), enFullName: name(all) };
+    var pairs = [];  /* neighbouring words, one of them not a stop word: "library with", "with no" */
+    for (var i = 1; i < all.length; i++) {
+      if (!STOP[typed[i - 1]] || !STOP[typed[i]]) { pairs.push(" " + all[i - 1][0] + " " + all[i][0] + " "); }
+    }
+    return { zh: zh, zhWhole: han.join(""), en: en, han: han.length > 0, enName: name(en), enFullName: name(all),
+             pairs: pairs };
   }
 
   /* ---- ranking ----------------------------------------------------------------------------------- */
@@ -148,8 +285,16 @@
     return idf * tf * 2.2 / (tf + 1.2 * (0.25 + 0.75 * length / index.averageLength));
   }
 
-  function score(doc, q, number, df) {
-    var current = doc.edition === 0 ? 1 : 0;
+  /* The edition searched within: that of the page's rules (the newest elsewhere). */
+  function homeEdition() {
+    var page = CR.pageInfo && CR.pageInfo();
+    var at = page ? index.editions.indexOf(page.getAttribute("data-edition")) : -1;
+    return at < 0 ? 0 : at;
+  }
+
+  function score(doc, q, number, df, home) {
+    if (doc.folded && doc.edition !== home) { return 0; }
+    var current = doc.edition === home || doc.kind === TERM ? 1 : 0;
     if (number) {
       return doc.number === number && doc.kind !== TERM ? 10000 + current : 0;
     }
@@ -180,10 +325,15 @@
     if (!matched) { return 0; }
     var s = (matched === terms ? 1000 : 400 * matched / terms) + weight * 20;
     if (matched === terms) {
-      if (q.en.length > 1 && doc.phrase.indexOf(" " + q.enName + " ") >= 0) { s += 150; }
+      if (q.en.length > 1 && (doc.phrase.indexOf(" " + q.enName + " ") >= 0 ||
+                              doc.phrase.indexOf(" " + q.enFullName + " ") >= 0)) { s += 150; }
       if (q.zh.length > 1 && doc.zh.indexOf(q.zhWhole) >= 0) { s += 150; }
       if (inTitle === terms) { s += 200 + (doc.kind === TERM ? 50 : 0); }
+      /* a rule that begins with the query ("Layer 7: ...", "层7：...") is the one that defines it */
+      if (q.en.length && doc.phrase.indexOf(" " + q.enName + " ") === 0) { s += 100; }
+      if (q.zhWhole && doc.zh.indexOf(q.zhWhole) === (doc.zh[0] === "\n" ? 1 : 0)) { s += 100; }
     }
+    q.pairs.forEach(function (pair) { if (doc.phrase.indexOf(pair) >= 0) { s += 30; } });
     /* a rule of the section the query names (903.10a, of 903 Commander, for "commander damage") */
     var inSection = 0;
     if (doc.kind === RULE) {
@@ -205,28 +355,38 @@
     return df;
   }
 
+  /* The query as typed and in the rules' words; each document ranks by the better of the two. */
   function find(text) {
     if (!index) { index = buildIndex(); }
-    var number = numberQuery(text);
-    var q = parseQuery(text);
-    var df = number ? null : documentFrequencies(q);
+    var number = numberQuery(text), home = homeEdition();
+    var typed = toSimplified(text), rules = number ? null : rulesWords(typed);
+    /* where the readers' words gave the rules' words, the typed ones are not corrected (nap: tap) */
+    var readings = rules !== null ? [parseQuery(typed, true), parseQuery(rules)] : [parseQuery(typed)];
+    var frequencies = number ? [] : readings.map(documentFrequencies);
     var results = [];
     index.docs.forEach(function (doc, i) {
-      var s = score(doc, q, number, df);
-      if (s > 0) { results.push({ doc: doc, score: s, order: i }); }
+      var best = 0;
+      readings.forEach(function (q, k) {
+        var s = score(doc, q, number, frequencies[k], home);
+        if (k === 0 && readings.length > 1) {  /* as typed: first among exact names, else after the rules' words */
+          s = s >= 5000 ? s + 1 : s * 0.9;
+        }
+        best = Math.max(best, s);
+      });
+      if (best > 0) { results.push({ doc: doc, score: best, order: i }); }
     });
     var near = Boolean(number && !results.length);
-    if (near) { results = nearest(number); }
+    if (near) { results = nearest(number, home); }
     results.sort(function (a, b) { return b.score - a.score || a.order - b.order; });
-    return { query: q, number: number, results: results, near: near };
+    return { query: readings[readings.length - 1], number: number, results: results, near: near };
   }
 
   /* A number the edition lacks (903.99, 702.19z): the rule it would belong to, its section, and
    * the rules nearest to it in that section. */
-  function nearest(number) {
+  function nearest(number, home) {
     var want = CR.ruleKey(number), found = [];
     index.docs.forEach(function (doc, i) {
-      var have = doc.kind !== TERM && doc.edition === 0 && CR.ruleKey(doc.number);
+      var have = doc.kind !== TERM && doc.edition === home && CR.ruleKey(doc.number);
       if (!have || !want || have[0] !== want[0]) { return; }
       var distance = have[1] === want[1] && !have[2] ? 0 : !have[1] ? 1 :
         2 + Math.abs(have[1] - want[1]) * 30 + Math.abs(have[2] - want[2]);
