@@ -58,6 +58,25 @@ def build(site_dir: Path, *sources, manifest: Path | None = None, no_manifest=Fa
     return Built(0, log.getvalue() + report, generated)
 
 
+def files_of(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def generator_run(tmp: Path, hash_seed: int, *args: str) -> Path:
+    """`python -m generator ARGS` in a process of its own, with its own hash seed and an empty cache
+    (so that nothing one process made is read by another), in tmp/run-<seed>; returns that folder."""
+    import os
+    import subprocess
+    import sys
+    folder = tmp / f"run-{hash_seed}"
+    env = {**os.environ, "PYTHONHASHSEED": str(hash_seed), "XDG_CACHE_HOME": str(folder / "cache"),
+           "NO_MKDOCS_2_WARNING": "1"}
+    result = subprocess.run([sys.executable, "-m", "generator", *[a.replace("{run}", str(folder)) for a in args]],
+                            cwd=ROOT, env=env, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr[-2000:]
+    return folder
+
+
 def build_with(builder: str, generated: Path, site_dir: Path) -> Path:
     """The site a builder makes of a generated folder (its mkdocs.yml), as its own command does;
     Zensical writes into the generated folder (its site_dir must be inside the project), the others

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from conftest import CORPUS, Page
+from conftest import CORPUS, Page, needs_corpus
 from generator.loader import load
 from generator.manifest import spec_from_path
 from generator.numbers import parse_number as n
@@ -19,8 +19,7 @@ ZH_OLD, ZH_NEW = CORPUS / "zh" / "MagicCompRules-zh-20231117.txt", CORPUS / "zh"
 
 @pytest.fixture(scope="module")
 def carried():
-    if not all(p.exists() for p in (EN_OLD, EN_NEW, ZH_OLD, ZH_NEW)):
-        pytest.skip(f"full corpus not found at {CORPUS} (CI has it)")
+    needs_corpus(EN_OLD, EN_NEW, ZH_OLD, ZH_NEW)
     corpus = load_corpus(None, [str(EN_OLD), str(EN_NEW), str(ZH_OLD)])
     assert corpus.error_count == 0
     return corpus.editions[0]
@@ -89,8 +88,7 @@ def test_edited_rules_keep_the_chinese_the_translators_kept_sentence_by_sentence
 def test_the_figures_hold_a_release_earlier():
     """en 2023-10-13 -> 2023-11-17 with zh 2023-10-13, judged by zh 2023-11-17: 7 kept, 7 carried."""
     sources = [CORPUS / "en" / "MagicCompRules-20231013.txt", EN_OLD, CORPUS / "zh" / "MagicCompRules-zh-20231013.txt"]
-    if not all(p.exists() for p in sources):
-        pytest.skip(f"full corpus not found at {CORPUS} (CI has it)")
+    needs_corpus(*sources)
     edition = load_corpus(None, [str(p) for p in sources]).editions[0]
     assert sentences_kept(edition, sources[2], ZH_OLD) == (7, 7, [], [])
 
@@ -110,8 +108,7 @@ def test_the_memory_suggests_for_new_rules_what_the_translation_says_elsewhere(c
 
 
 def test_a_translation_without_its_english_edition_is_not_carried():
-    if not (EN_NEW.exists() and ZH_OLD.exists()):
-        pytest.skip("full corpus not found")
+    needs_corpus(EN_NEW, ZH_OLD)
     corpus = load_corpus(None, [str(EN_NEW), str(ZH_OLD)])
     assert not corpus.editions[0].carried
     assert any("has no English of its edition" in str(issue) for issue in corpus.issues)

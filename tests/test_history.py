@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from conftest import CORPUS, ROOT
+from conftest import CORPUS, ROOT, needs_corpus
 from generator.history import english_chain, renumbering, rule_history
 from generator.numbers import parse_number as n
 from generator.pipeline import load_corpus
@@ -17,8 +17,7 @@ DATES = ["20030701", "20090501", "20090711", "20110617", "20231117"]
 
 def test_trace_of_a_keyword_rule_reaches_its_2003_number():
     newest = CORPUS / "en" / "MagicCompRules-20240206.txt"
-    if not newest.exists():
-        pytest.skip(f"full corpus not found at {CORPUS} (CI has it)")
+    needs_corpus(newest)
     history = [arg for date in DATES for arg in ("--history", str(CORPUS / "en" / f"MagicCompRules-{date}.txt"))]
     result = subprocess.run([sys.executable, "-m", "generator", "trace", "702.19b", "--no-manifest", "--source",
                              str(newest), *history, "--json"], cwd=ROOT, capture_output=True, text=True)
@@ -55,8 +54,7 @@ def test_an_archive_of_editions_from_a_glob_feeds_histories_without_pages(tmp_pa
     from generator.pages import site_files
     from generator.site_model import SiteModel
     newest = CORPUS / "en" / "MagicCompRules-20240206.txt"
-    if not newest.exists():
-        pytest.skip(f"full corpus not found at {CORPUS} (CI has it)")
+    needs_corpus(newest)
     manifest = tmp_path / "sources.yml"
     manifest.write_text(f"sources:\n  - path: {newest}\n  - path: {CORPUS / 'en'}/MagicCompRules-2023*.txt\n"
                         "    role: history\n", encoding="utf-8")
