@@ -40,6 +40,15 @@ def main(argv: list[str] | None = None) -> int:
     diff.add_argument("old", help="a source of the older edition (for example an official CR text)")
     diff.add_argument("new", help="a source of the newer edition")
     diff.add_argument("--json", action="store_true", help="print the changes as JSON")
+    review = commands.add_parser("check-translation", help="rank the rules of a translation by how likely they "
+                                 "need a fix, each with its reasons")
+    review.add_argument("english", help="the English edition the translation is checked against")
+    review.add_argument("translation", help="the Chinese translation")
+    review.add_argument("--history", action="append", default=[], metavar="PATH",
+                        help="an older edition in either language (repeatable): an English edit since then "
+                             "that the Chinese did not follow is a reason")
+    review.add_argument("--json", action="store_true", help="print the findings as JSON, in rank order")
+    review.add_argument("--top", type=int, metavar="N", help="only the first N rules")
     fetch = commands.add_parser("fetch", help="bring the newest official English text and Chinese translation "
                                 "into the sources (addresses from the manifest's fetch: settings)")
     fetch.add_argument("--manifest", type=Path, default=DEFAULT_MANIFEST, help="the sources manifest to add them to "
@@ -60,6 +69,8 @@ def main(argv: list[str] | None = None) -> int:
         return _generate(args)
     if args.command == "trace":
         return _trace(args)
+    if args.command == "check-translation":
+        return _check_translation(args)
     return _build(args)
 
 
@@ -285,6 +296,27 @@ def _trace(args) -> int:
         print(f"      {(version.en or version.zh or ('',))[0][:100]}")
     oldest = versions[-1]
     print(f"  first in {oldest.added_in}" if oldest.added_in else f"  already in {chain[0].date}, the oldest edition given")
+    return 0
+
+
+def _check_translation(args) -> int:
+    from .translation_check import check_corpus
+    corpus = load_corpus(None, [args.english, args.translation], args.history)
+    if corpus.error_count:
+        _print_report(corpus, everything=False)
+        return 1
+    edition = corpus.shown[0] if corpus.shown else None
+    if edition is None or "zh" not in edition.languages or "en" not in edition.languages:
+        print(f"error: {args.english} and {args.translation}: expected an English edition and its Chinese translation",
+              file=sys.stderr)
+        return 1
+    findings = check_corpus(corpus)[:args.top]
+    if args.json:
+        print(json.dumps([f.as_json() for f in findings], ensure_ascii=False, indent=2))
+        return 0
+    for finding in findings:
+        for reason in finding.reasons:
+            print(f"{finding.path}:{finding.line}: {finding.number}: {reason.text}")
     return 0
 
 
