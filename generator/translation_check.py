@@ -142,9 +142,9 @@ def _surprise(both: int, total: int, rules: int) -> float:
     """How surprising it is that a rule lacks what `both` of the `total` rules naming a term have:
     0 below 70%, rising to 1 where every other rule has it (a term rendered one way everywhere),
     and less for the game's everyday words (a rule may say "it" for the player or the ability)."""
-    if total < MIN_USES:
+    if total - 1 < MIN_USES:
         return 0.0
-    share = (both - 1) / (total - 1)
+    share = both / (total - 1)  # among the other rules (this one is counted in total, not in both)
     rare = min(1.0, math.log(rules / total) / math.log(rules / MIN_USES)) if rules > total else 0.0
     return max(0.0, (share - 0.7) / 0.3) ** 2 * rare
 
@@ -247,14 +247,14 @@ def _term_reasons(found, usage: _Usage, terms: dict[int, Term], near: dict, usua
     missing = [t for t in sorted(en_terms - zh_terms - near_terms) if terms.get(t) and terms.get(t).zh]
     extra = [t for t in sorted(zh_terms - en_terms) if terms.get(t) and terms.get(t).en]
     for term_id in missing:
-        weight = 3.0 * _surprise(usage.both[term_id], usage.en[term_id], usage.rules)
+        weight = 2.25 * _surprise(usage.both[term_id], usage.en[term_id], usage.rules)
         if weight >= 0.2:
             term = terms.get(term_id)
             reasons.append(Reason("missing", round(weight, 2),
                                   f"the English says {_names(term)} and the Chinese has no {term.zh} "
                                   f"({usage.both[term_id]} of {usage.en[term_id]} rules naming it have it)"))
     for term_id in extra:
-        weight = 3.0 * _surprise(usage.both[term_id], usage.zh[term_id], usage.rules)
+        weight = 2.25 * _surprise(usage.both[term_id], usage.zh[term_id], usage.rules)
         if weight >= 0.2:
             term = terms.get(term_id)
             reasons.append(Reason("extra", round(weight, 2),

@@ -1,0 +1,161 @@
+"""The check of a translation (generator/translation_check.py) on made-up editions: each kind of
+reason where it must speak, and quiet where it must be; the command's two outputs; and on the
+development set (the 2023-11-17 translation before its proofreading pass), the rules the
+proofreaders changed come first."""
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+
+from conftest import CORPUS, ROOT, needs_corpus
+from generator.pipeline import load_corpus
+from generator.translation_check import check_corpus
+
+EN_HEAD = "Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of {date}\n\nContents\n\n1. Game Concepts\n\nGlossary\n\nCredits\n\n1. Game Concepts\n\n100. General\n\n"
+ZH_HEAD = "万智牌完整规则\n\n此规则于{date}起生效。\n\n目录\n\n1. 游戏概念\n\n词汇表\n\n版权信息\n\n1. 游戏概念\n\n100. 总则\n\n"
+GLOSSARY = [  # English name and definition, Chinese name and definition
+    ("Replacement Effect", "An effect that replaces one event with another. See rule 100.1.",
+     "替代性效应", "以另一事件代替某事件的效应。参见规则100.1。"),
+    ("Prevention Effect", "An effect that stops damage. See rule 100.2.", "防止性效应", "阻止伤害的效应。参见规则100.2。"),
+    ("Attacking Creature", "A creature that is attacking. See rule 100.3.", "进行攻击的生物", "正在攻击的生物。参见规则100.3。"),
+    ("Alternative Cost", "A cost paid instead of the mana cost. See rule 100.4.", "替代性费用", "代替法术力费用支付的费用。参见规则100.4。"),
+]
+# rules that use the terms as the glossary does: the document's own evidence of how it renders them
+BACKGROUND = [
+    ("A replacement effect applies once to an event.", "替代性效应对一个事件只生效一次。"),
+    ("A replacement effect can make a card enter tapped.", "替代性效应可以令一张牌横置进场。"),
+    ("Each replacement effect has a source.", "每个替代性效应都有来源。"),
+    ("If two replacement effects apply, the player chooses.", "如果两个替代性效应生效，由牌手选择。"),
+    ("A prevention effect applies to damage.", "防止性效应作用于伤害。"),
+    ("A prevention effect can have a shield.", "防止性效应可以具有护盾。"),
+    ("Each prevention effect lasts until used.", "每个防止性效应持续到被使用。"),
+    ("Two prevention effects can apply to one event.", "两个防止性效应可以作用于一个事件。"),
+    ("An attacking creature deals combat damage.", "攻击生物造成战斗伤害。"),
+    ("An attacking creature can be blocked.", "攻击生物可以被阻挡。"),
+    ("Each attacking creature has a defender.", "每个攻击生物都有防御者。"),
+    ("An attacking creature stays attacking until combat ends.", "攻击生物一直在攻击，直到战斗结束。"),
+]
+
+
+def editions(tmp_path, rules, date="March 3, 2031", zh_date="2031年3月3日", name="a"):
+    """An English edition and its Chinese (rules: [(English, Chinese)], numbered 100.1 on after
+    the background ones), as files in the official layout; their paths."""
+    numbered = [(f"100.{i}.", en, zh) for i, (en, zh) in enumerate(BACKGROUND + list(rules), 1)]
+    en = EN_HEAD.format(date=date) + "\n\n".join(f"{n} {e}" for n, e, _ in numbered) + "\n\nGlossary\n\n" + \
+        "\n\n".join(f"{g[0]}\n{g[1]}" for g in GLOSSARY) + "\n\nCredits\n\nNobody.\n"
+    zh = ZH_HEAD.format(date=zh_date) + "\n\n".join(f"{n} {z}" for n, _, z in numbered) + "\n\n词汇表\n\n" + \
+        "\n\n".join(f"{g[2]}\n{g[3]}" for g in GLOSSARY) + "\n\n版权信息\n\n无。\n"
+    paths = tmp_path / f"{name}.en.txt", tmp_path / f"{name}.zh.txt"
+    paths[0].write_text(en, encoding="utf-8")
+    paths[1].write_text(zh, encoding="utf-8")
+    return paths
+
+
+def reasons(tmp_path, rules, history=()):
+    """Rule number -> its reasons' kinds and texts, for the made-up rules only."""
+    corpus = load_corpus(None, [str(p) for p in editions(tmp_path, rules)], [str(p) for p in history])
+    assert corpus.error_count == 0, [str(i) for i in corpus.issues][:5]
+    first = len(BACKGROUND) + 1
+    return {str(f.number): [(r.kind, r.text) for r in f.reasons] for f in check_corpus(corpus)
+            if f.number.rule >= first}
+
+
+def kinds(found, number):
+    return {kind for kind, _ in found.get(number, [])}
+
+
+def test_a_term_rendered_unlike_the_glossary(tmp_path):
+    found = reasons(tmp_path, [("A replacement effect may apply to a copy.", "替代式效应可以作用于复制。")])
+    assert "variant" in kinds(found, "100.13")
+    assert any("替代式效应" in text and "替代性效应" in text for _, text in found["100.13"])
+
+
+def test_a_term_in_one_language_only_both_ways(tmp_path):
+    found = reasons(tmp_path, [("Damage can be redirected by an effect.", "防止性效应可以转移伤害。"),
+                               ("A prevention effect can end early.", "这种效应可以提早结束。")])
+    assert any(kind == "extra" and "防止性效应" in text for kind, text in found["100.13"])
+    assert any(kind == "missing" and "防止性效应" in text for kind, text in found["100.14"])
+
+
+def test_quiet_for_a_term_in_another_form_and_for_a_reworded_sentence(tmp_path):
+    """攻击生物 is how running text says the glossary's 进行攻击的生物; a sentence put another way
+    with its meaning kept has nothing to say."""
+    found = reasons(tmp_path, [("Attacking creatures can be removed from combat.", "攻击生物可以被移出战斗。"),
+                               ("Each replacement effect is applied by its controller.", "其操控者令每个替代性效应生效。")])
+    assert found.get("100.13", []) == [] and found.get("100.14", []) == []
+
+
+def test_cited_numbers_doubled_characters_and_bracketed_english(tmp_path):
+    found = reasons(tmp_path, [("See rule 100.1 for replacement effects.", "替代性效应参见规则100.11。"),
+                               ("Each replacement effect has one controller.", "每个替代性效应的的操控者只有一位。"),
+                               ("Estrid's replacement effect is a card's.", "[Estrid]的替代性效应来自一张牌。"),
+                               ("A replacement effect of [this object] applies.", "[this object]的替代性效应生效。")])
+    assert any(kind == "numbers" and "100.1 in the English, 100.11 in the Chinese" in text for kind, text in found["100.13"])
+    assert kinds(found, "100.14") == {"doubled"}
+    assert kinds(found, "100.15") == {"bracketed"}
+    assert found.get("100.16", []) == []  # the English has the same brackets: a placeholder, not a name
+
+
+def test_a_sentence_the_chinese_lacks_is_named(tmp_path):
+    found = reasons(tmp_path, [("A replacement effect applies once. It doesn't apply again to the same event, "
+                                "even if that event is modified by another replacement effect later.",
+                                "替代性效应只生效一次。")])
+    assert any(kind == "sentences" and "It doesn't apply again" in text for kind, text in found["100.13"])
+
+
+def test_a_chinese_near_miss_of_a_glossary_term_whatever_the_english_says(tmp_path):
+    found = reasons(tmp_path, [("You may pay an alternative or additional cost.", "你可以支付替代费用或额外费用。")])
+    assert any(kind == "unlike" and "替代费用" in text and "替代性费用" in text for kind, text in found["100.13"])
+
+
+def test_an_english_edit_the_chinese_did_not_follow(tmp_path):
+    old = editions(tmp_path, [("Each player may reveal one card after setting aside their sideboard.",
+                               "每位牌手可以在将备牌放在一边之后展示一张牌。"),
+                              ("Each player may look at one card.", "每位牌手可以查看一张牌。")],
+                   date="March 3, 2030", zh_date="2030年3月3日", name="old")
+    found = reasons(tmp_path, [("Each player may reveal one card.", "每位牌手可以在将备牌放在一边之后展示一张牌。"),
+                               ("Each player may look at two cards.", "每位牌手可以查看两张牌。")], history=old)
+    assert any(kind == "changed" and "2030-03-03" in text and "[- after setting aside their sideboard-]" in text
+               for kind, text in found["100.13"])
+    assert "changed" not in kinds(found, "100.14")  # edited, and its Chinese followed
+
+
+def test_the_command_writes_editor_lines_and_json(tmp_path):
+    en, zh = editions(tmp_path, [("A replacement effect may apply to a copy.", "替代式效应可以作用于复制。")])
+    run = [sys.executable, "-m", "generator", "check-translation", str(en), str(zh)]
+    text = subprocess.run(run, cwd=ROOT, capture_output=True, text=True)
+    assert text.returncode == 0, text.stderr
+    line = text.stdout.splitlines()[0]
+    assert re.match(rf"{re.escape(str(zh))}:\d+: 100\.13: the English says .*替代式效应", line)
+    number = int(line.split(":")[1])
+    assert zh.read_text("utf-8").splitlines()[number - 1].startswith("100.13. ")
+    listed = json.loads(subprocess.run(run + ["--json", "--top", "1"], cwd=ROOT, capture_output=True, text=True).stdout)
+    assert len(listed) == 1 and listed[0]["rule"] == "100.13" and listed[0]["score"] > 0 and listed[0]["reasons"]
+    bad = subprocess.run([sys.executable, "-m", "generator", "check-translation", str(en), str(en)], cwd=ROOT,
+                         capture_output=True, text=True)
+    assert bad.returncode == 1 and "expected an English edition and its Chinese translation" in bad.stderr
+
+
+def test_the_proofreaders_changes_come_first_on_the_development_set():
+    """The 2023-11-17 translation as first released, with the 2022-06-10 and 2023-10-13 editions as
+    history: of the 53 rules the proofreading pass changed, at least a third are among the first 5%."""
+    folder = CORPUS / "proofreading"
+    before, after = folder / "MagicCompRules-zh-20231117-before-proofreading.txt", folder / "MagicCompRules-zh-20231117-after-proofreading.txt"
+    history = [CORPUS / lang / f"MagicCompRules-{tag}{date}.txt" for date in ("20220610", "20231013")
+               for lang, tag in (("en", ""), ("zh", "zh-"))]
+    needs_corpus(before, after, *history)
+    corpus = load_corpus(None, [str(CORPUS / "en" / "MagicCompRules-20231117.txt"), str(before)], [str(p) for p in history])
+    ranked = [str(f.number) for f in check_corpus(corpus)]
+    edition = corpus.shown[0]
+    fixed = {str(r.number) for r in edition.rules() if r.texts["zh"].text != _rule_text(after, r.number)}
+    assert len(fixed) >= 45  # the pass changed 53 rules, some only in their examples
+    first = ranked[:int(0.05 * sum(1 for r in edition.rules() if "zh" in r.texts))]
+    assert len(set(first) & fixed) >= 18, sorted(set(first) & fixed)
+
+
+def _rule_text(path, number, cache={}):
+    if path not in cache:
+        cache[path] = {m.group(1): m.group(2) for m in re.finditer(r"^(\d{3}\.\d+[a-z]?)\.? (.*)$", path.read_text("utf-8"), re.M)}
+    return cache[path].get(str(number))
