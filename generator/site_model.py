@@ -73,6 +73,15 @@ class SiteModel:
         chain, steps = english_chain(self.corpus.editions, self.corpus.lineages, self.current.date)
         return (chain, steps) if len(chain) > 1 and chain[-1].date == self.current.date else ([], [])
 
+    @cached_property
+    def review(self) -> list:
+        """The check of the current edition's translation (translation_check.Finding, most likely
+        to need a fix first); empty where it has no Chinese."""
+        from .translation_check import check_corpus
+        if self.current is None or "zh" not in self.current.languages or "en" not in self.current.languages:
+            return []
+        return check_corpus(self.corpus)
+
     def fingerprint(self, edition: Edition) -> bytes:
         """A hash of everything an edition says (its rules, its glossary, the Chinese carried to it)."""
         return edition_fingerprint(edition) + repr(sorted(edition.carried.items())).encode()

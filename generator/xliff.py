@@ -8,6 +8,8 @@ One <file> for the current edition; a <group> per rule of the work list (id and 
   - changed: no target; the Chinese of the English it replaced as an <alt-trans> with that English
     as its source (a CAT tool shows it as a fuzzy match, with the difference);
   - new: no target;
+  - a rule the check of the translation puts first: its Chinese as the target, state
+    "needs-review-translation", the check's reasons as notes of the rule's group;
   - a sentence of the translation memory (the same English elsewhere in the translated edition):
     an <alt-trans> of origin "translation-memory", never a target.
 A part whose sentences could not be told apart is one unit, with its whole older Chinese as an
@@ -18,6 +20,7 @@ from __future__ import annotations
 from .sentence_carry import NEW, STALE, TRANSLATED, Segment, untranslated_part
 
 NAMESPACE = "urn:oasis:names:tc:xliff:document:1.2"
+REVIEW = "review"  # a unit of a rule the check of the translation puts first: its Chinese, to review
 TARGET_LANGUAGE = "zh-Hans"
 
 
@@ -35,10 +38,13 @@ def _store():
     return Store(sourcelanguage="en", targetlanguage=TARGET_LANGUAGE)
 
 
-def worklist_xliff(edition, status, rules: dict) -> bytes:
+def worklist_xliff(edition, status, rules: dict, findings: list = ()) -> bytes:
     """The work list of `edition` (its stale and untranslated rules, as status.edition_status
-    found them; `rules` by number) as an XLIFF 1.2 document."""
-    document = _Document(_store(), f"cr-{edition.date}")
+    found them; `rules` by number) as an XLIFF 1.2 document; then the rules the check of the
+    translation (`findings`, translation_check.Finding) puts first, their Chinese to review. A
+    rule's check reasons are notes of its group."""
+    document = _Document(_store(), f"cr-{edition.date}", {f.number: f.reasons for f in findings})
+    listed = {s.number for s in status.stale} | {n for c in status.chapters for n in c.missing}
     for stale in status.stale:
         rule = rules[stale.number]
         carried = edition.carried.get(stale.number)
@@ -58,14 +64,22 @@ def worklist_xliff(edition, status, rules: dict) -> bytes:
         if en is not None:
             document.rule(number, edition.suggested.get(number)
                           or [untranslated_part(t, None) for t in [en.text, *(e.text for e in en.examples)]], None)
+    for finding in findings:
+        rule = rules.get(finding.number)
+        if finding.number in listed or rule is None or "en" not in rule.texts or "zh" not in rule.texts:
+            continue
+        en, zh = rule.texts["en"], rule.texts["zh"]
+        chinese = [zh.text, *(e.text for e in zh.examples)]
+        document.rule(finding.number, [(Segment(text, chinese[i] if i < len(chinese) else None, REVIEW),)
+                                       for i, text in enumerate([en.text, *(e.text for e in en.examples)])], None)
     return bytes(document.store)
 
 
 class _Document:
     """The one <file> of a work list, written rule by rule."""
 
-    def __init__(self, store, name: str):
-        self.store, self.name = store, name
+    def __init__(self, store, name: str, reasons: dict | None = None):
+        self.store, self.name, self.reasons = store, name, reasons or {}
         store.switchfile(name, createifmissing=True)
 
     def rule(self, number, parts, translates: str | None) -> None:
@@ -75,8 +89,12 @@ class _Document:
         group = self.store.creategroup(filename=self.name, restype="x-cr-rule")
         group.set("id", str(number))
         group.set("resname", str(number))
-        note = f"stale: translates the English of {translates}" if translates else "untranslated"
+        review = parts and parts[0] and parts[0][0].state == REVIEW
+        note = (f"stale: translates the English of {translates}" if translates else
+                "check: the translation's check puts it first" if review else "untranslated")
         etree.SubElement(group, f"{{{NAMESPACE}}}note", {"from": "cr-generator"}).text = note
+        for reason in self.reasons.get(number, ()):
+            etree.SubElement(group, f"{{{NAMESPACE}}}note", {"from": "cr-check"}).text = f"check: {reason.text}"
         for index, part in enumerate(parts):
             where = f"{number}/" + (f"ex{index}/" if index else "")
             for k, segment in enumerate(part, 1):
@@ -91,6 +109,9 @@ class _Document:
             unit.target = segment.zh
             unit.set_state_n(unit.S_TRANSLATED)
             unit.markapproved(False)  # translated, not signed off: a reviewer may still revise it
+        elif segment.state == REVIEW and segment.zh:
+            unit.target = segment.zh
+            unit.xmlelement.find(f"{{{NAMESPACE}}}target").set("state", "needs-review-translation")
         elif segment.state == STALE and segment.zh:
             unit.addalttrans(segment.zh, origin=f"translation-{translates}", lang=TARGET_LANGUAGE,
                              sourcetxt=segment.was or None)
@@ -98,5 +119,6 @@ class _Document:
             unit.addalttrans(segment.suggestion, origin="translation-memory", lang=TARGET_LANGUAGE)
         unit.addnote({TRANSLATED: "carried: the English is unchanged",
                       STALE: f"changed: the English changed since {translates}",
-                      NEW: "new: no translation yet"}[segment.state], origin="cr-generator")
+                      NEW: "new: no translation yet",
+                      REVIEW: "check: the Chinese may need a fix (see the rule's notes)"}[segment.state], origin="cr-generator")
         return unit

@@ -13,7 +13,7 @@ AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "ax
 # the pages a reader uses most, of the seed build, and of the full build a chapter whose end is its
 # last block, and the glossary's last block (axe over the whole full glossary takes 16 s)
 PAGES = [("seed", ""), ("seed", "cr/3/"), ("seed", "cr/glossary/"), ("full", "cr/9/"), ("seed", "cr/status/"),
-         ("seed", "go/#999.1")]
+         ("seed", "go/#999.1"), ("full", "cr/review/")]
 
 
 # One element of each look: the elements holding text whose own and whose ancestors' computed colours,
@@ -77,7 +77,8 @@ def test_no_violations_on_a_phone(site, address, phone, request):
 # every page of the current rules of another edition's build (2024-02-02, its Chinese carried from
 # 2023-11-17: stale labels, stale sentences, rules without Chinese), with the changes since 2023-11-17,
 # and the go page
-EVERY_PAGE = [""] + [f"cr/{n}/" for n in range(1, 10)] + ["cr/glossary/", "cr/status/", "cr/changes/", "go/#999.1"]
+EVERY_PAGE = [""] + [f"cr/{n}/" for n in range(1, 10)] + ["cr/glossary/", "cr/status/", "cr/changes/", "cr/review/",
+                                                          "go/#999.1"]
 # what depends on the colours (the rest of axe's rules read the same page in either scheme; they read
 # the desktop's whole chapter 9 below, with its panel, a preview and the search open)
 COLOURS = ["color-contrast", "link-in-text-block"]

@@ -131,7 +131,11 @@ def test_the_status_page_is_the_translators_work_list(carried_site):
     assert '<a href="../../assets/data/2024-02-02/worklist.csv" download>CSV</a>' in page
     assert '<a href="../../assets/data/2024-02-02/worklist.xlf" download>XLIFF</a>' in page
     rows = json.loads((carried_site / "assets" / "data" / "2024-02-02" / "worklist.json").read_text(encoding="utf-8"))
-    assert len(rows) == 46 and {r["status"] for r in rows} == {"stale", "untranslated"}
+    listed = [r for r in rows if r["status"] in ("stale", "untranslated")]
+    assert len(listed) == 46 and rows[:46] == listed
+    checked = rows[46:]  # then the rules the check of the translation puts first, each with its reasons
+    assert {r["status"] for r in checked} == {"check"} and all(r["check"] and r["chinese"] for r in checked)
+    assert len(checked) >= 20 and "check" in rows[0]
     stale = next(r for r in rows if r["rule"] == "701.34a")
     assert stale["translates"] == "2023-11-17" and stale["english"] != stale["english_then"] and stale["chinese"]
     assert [s["state"] for s in stale["sentences"][0]] == ["translated"] * 3 + ["stale", "translated"]

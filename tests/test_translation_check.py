@@ -159,3 +159,17 @@ def _rule_text(path, number, cache={}):
     if path not in cache:
         cache[path] = {m.group(1): m.group(2) for m in re.finditer(r"^(\d{3}\.\d+[a-z]?)\.? (.*)$", path.read_text("utf-8"), re.M)}
     return cache[path].get(str(number))
+
+
+def test_a_chinese_far_shorter_than_its_english_for_this_document(tmp_path):
+    normal = [(f"Rule number {i} says that a player who controls a widget may turn it sideways once each turn.",
+               f"第{i}条规则说明，操控小物件的牌手每回合可以将其横置一次。") for i in range(12)]
+    found = reasons(tmp_path, normal + [("A player who controls two widgets may turn both of them sideways at the "
+                                         "same time, once each turn, during their own main phase.", "牌手可以横置。")])
+    assert "length" in kinds(found, "100.25") and not any("length" in kinds(found, f"100.{n}") for n in range(13, 25))
+
+
+def test_one_term_put_for_another(tmp_path):
+    """The English names a prevention effect, the Chinese has a replacement effect there instead."""
+    found = reasons(tmp_path, [("A prevention effect can stop all of it.", "替代性效应可以阻止全部。")])
+    assert {"missing", "extra", "substituted"} <= kinds(found, "100.13")

@@ -39,7 +39,14 @@ def test_a_cat_tool_reads_a_unit_per_sentence_with_what_is_carried_changed_and_s
     store = xliff.xlifffile.parsefile(str(worklist))
     units = {unit.getid().split("\x04")[-1]: unit for unit in store.getunits()}
     groups = store.document.getroot().iter("{urn:oasis:names:tc:xliff:document:1.2}group")
-    assert len([g for g in groups]) == 46  # 8 stale rules, 38 untranslated
+    notes = [[n.text for n in g.iter("{urn:oasis:names:tc:xliff:document:1.2}note")] for g in groups]
+    assert sum(1 for n in notes if n[0].startswith(("stale", "untranslated"))) == 46  # 8 stale rules, 38 untranslated
+    checked = [n for n in notes if n[0].startswith("check")]  # the rules the translation's check puts first
+    assert len(checked) >= 20 and all(len(n) > 1 and n[1].startswith("check: ") for n in checked)
+    target = "{urn:oasis:names:tc:xliff:document:1.2}target"
+    review = [u for u in store.getunits() if u.xmlelement.find(target) is not None
+              and u.xmlelement.find(target).get("state") == "needs-review-translation"]
+    assert len(review) >= len(checked) and all(u.source and u.target for u in review)  # their Chinese, to review
     carried = units["205.3i/1"]
     assert carried.source == "Lands have their own unique set of subtypes; these subtypes are called land types."
     assert carried.target == "地具有其特有的副类别，这些副类别被称为地类别。"

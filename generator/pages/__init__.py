@@ -29,6 +29,7 @@ BUILDERS = [
     rules.edition_pages,  # per edition: its index, chapters, glossary, introduction, credits, data
     reports.changes_page,  # what changed since the previous official edition
     reports.status_page,  # translation status
+    reports.review_page,  # the check of the translation, for translators
     front.home_page,
     front.primer_page,
     front.hand_written_pages,  # docs_src/pages

@@ -51,13 +51,17 @@ def status_page(model: SiteModel, files: "SiteFiles") -> None:
                  + "</li>" for s in status.stale]
         downloads = ""
         if model.is_current(edition):
-            files.assets.update(worklist(edition, status, rules))
+            files.assets.update(worklist(edition, status, rules, reviewed(model)))
             path = f"assets/data/{edition.date}/worklist"
             downloads = ("<p>译者工作清单 Work list for translators: "
                          f'<a href="{html_attr(at.asset(src, path + ".xlf"))}" download>XLIFF</a> '
                          "(CAT 工具 for CAT tools: OmegaT, Trados, memoQ) · "
                          f'<a href="{html_attr(at.asset(src, path + ".csv"))}" download>CSV</a> · '
                          f'<a href="{html_attr(at.asset(src, path + ".json"))}" download>JSON</a></p>')
+            if model.review:
+                downloads += (f'<p><a href="{html_attr(at.href(src, at.page(edition.date, "review")))}">译文检查 '
+                              f"Translation check</a>: 最可能需要修改的 {len(reviewed(model))} 条规则及其理由 the "
+                              "rules most likely to need a fix, each with its reasons.</p>")
         body = (f'<table class=cr-status><thead><tr><th>章 Chapter</th><th>规则 Rules</th><th>有中文 With Chinese</th>'
                 f'<th>比例 Share</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
                 f"<p>例子 Examples: {examples_zh} / {examples} 有中文 with Chinese.</p>"
@@ -70,12 +74,52 @@ def status_page(model: SiteModel, files: "SiteFiles") -> None:
                               meta=page_meta(model, model.current, src)))
 
 
-def worklist(edition, status, rules: dict) -> dict[str, str]:
+REVIEW_SHARE, REVIEW_LEAST = 0.05, 20  # the check's page lists the first 5% of the rules, 20 at least
+
+
+def reviewed(model: SiteModel) -> list:
+    """The check's findings worth a translator's time: the first 5% of the translated rules."""
+    translated = sum(1 for r in model.current.rules() if "zh" in r.texts) if model.current else 0
+    return model.review[:max(REVIEW_LEAST, int(REVIEW_SHARE * translated))]
+
+
+def review_page(model: SiteModel, files: "SiteFiles") -> None:
+    """The check of the current translation for translators: each rule most likely to need a fix,
+    linked to its place, its reasons, and both texts."""
+    findings = reviewed(model)
+    if not findings:
+        return
+    at = model.addresses
+    src = at.page(model.current.date, "review")
+    items = []
+    for finding in findings:
+        link = rule_link(at.rule_href(src, model.current.date, finding.number), finding.number)
+        reasons = "".join(f"<li>{html_attr(reason.text)}</li>" for reason in finding.reasons)
+        items.append(f'<li class=cr-review><p class=cr-review__head>{link} <span class=cr-review__score>'
+                     f'{finding.score:g}</span></p><ul class=cr-review__reasons>{reasons}</ul>'
+                     f'<p lang=en>{html_attr(finding.en)}</p><p lang=zh-Hans>{html_attr(finding.zh)}</p></li>')
+    intro = ("<p>按需要修改的可能性排列：越靠前，证据越具体（术语与词汇表不符、只在一种语言中出现的术语、缺少的句子、"
+             "不同的规则编号、重复的字、括号中的英文、英文已改而中文未改）。"
+             "Ranked by how likely the Chinese needs a fix: the higher, the more specific the evidence (a term "
+             "unlike the glossary, a term in one language only, a missing sentence, a cited number that differs, "
+             "a doubled character, English left in brackets, an English edit the Chinese did not follow). "
+             "<code>python -m generator check-translation</code> lists every rule.</p>")
+    sections = [{"heading": md_text(f"最可能需要修改的规则 Most likely to need a fix ({len(findings)})"),
+                 "anchor": "review", "html": intro + f"<ol class=cr-review-list>{''.join(items)}</ol>",
+                 "wrapper": "cr-report"}]
+    files.pages.append(render("chapter.md.j2", src, "译文检查 Translation check", sections=sections,
+                              meta=page_meta(model, model.current, src)))
+
+
+def worklist(edition, status, rules: dict, findings: list = ()) -> dict[str, str]:
     """What is left to translate in the current edition, to translate from: each stale and each
     untranslated rule with its English now, and for a stale one the English its Chinese was made
-    for and that Chinese. As CSV (a rule a row), as JSON (with each part's sentences where the
-    Chinese was carried sentence by sentence) and as XLIFF (xliff.py)."""
+    for and that Chinese; then the rules the check of the translation puts first (status "check"),
+    with its reasons (the column "check", on every row it has reasons for). As CSV (a rule a row),
+    as JSON (with each part's sentences where the Chinese was carried sentence by sentence) and as
+    XLIFF (xliff.py)."""
     rows, sentences = [], {}
+    checked = {str(f.number): f for f in findings}
     for s in status.stale:
         en, zh = rules[s.number].texts.get("en"), rules[s.number].texts.get("zh")
         rows.append({"rule": str(s.number), "status": "stale", "translates": s.translates,
@@ -87,6 +131,11 @@ def worklist(edition, status, rules: dict) -> dict[str, str]:
         en = rules[number].texts.get("en")
         rows.append({"rule": str(number), "status": "untranslated", "translates": "",
                      "english": en.text if en else "", "english_then": "", "chinese": ""})
+    listed = {row["rule"] for row in rows}
+    rows += [{"rule": number, "status": "check", "translates": "", "english": f.en, "english_then": "", "chinese": f.zh}
+             for number, f in checked.items() if number not in listed]
+    for row in rows:
+        row["check"] = " | ".join(reason.text for reason in checked[row["rule"]].reasons) if row["rule"] in checked else ""
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=list(rows[0]) if rows else ["rule"], lineterminator="\n")
     writer.writeheader()
@@ -94,7 +143,7 @@ def worklist(edition, status, rules: dict) -> dict[str, str]:
     described = [row | ({"sentences": sentences[row["rule"]]} if row["rule"] in sentences else {}) for row in rows]
     prefix = f"assets/data/{edition.date}/worklist"
     return {f"{prefix}.json": json.dumps(described, ensure_ascii=False, indent=1) + "\n", f"{prefix}.csv": out.getvalue(),
-            f"{prefix}.xlf": worklist_xliff(edition, status, rules).decode("utf-8")}
+            f"{prefix}.xlf": worklist_xliff(edition, status, rules, findings).decode("utf-8")}
 
 
 CHANGE_SECTIONS = (  # heading, the link kinds it lists
