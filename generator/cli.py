@@ -47,6 +47,8 @@ def main(argv: list[str] | None = None) -> int:
     review.add_argument("--history", action="append", default=[], metavar="PATH",
                         help="an older edition in either language (repeatable): an English edit since then "
                              "that the Chinese did not follow is a reason")
+    review.add_argument("--terms", action="append", default=[], metavar="PATH",
+                        help="the translators' own term list (scripts/translatedterms.json), checked against too")
     review.add_argument("--json", action="store_true", help="print the findings as JSON, in rank order")
     review.add_argument("--top", type=int, metavar="N", help="only the first N rules")
     fetch = commands.add_parser("fetch", help="bring the newest official English text and Chinese translation "
@@ -301,7 +303,7 @@ def _trace(args) -> int:
 
 def _check_translation(args) -> int:
     from .translation_check import check_corpus
-    corpus = load_corpus(None, [args.english, args.translation], args.history)
+    corpus = load_corpus(None, [args.english, args.translation, *args.terms], args.history)
     if corpus.error_count:
         _print_report(corpus, everything=False)
         return 1

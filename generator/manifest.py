@@ -14,7 +14,9 @@ from .parsers import PARSERS
 FIELDS = {"path", "format", "languages", "script", "edition", "role", "title", "encoding", "bad_bytes", "fetched"}
 FETCHED_FIELDS = ("url", "date", "sha256")
 FETCH_SETTINGS = ("folder", "rules_page", "translations")
-ROLES = ("rules", "primer", "history")  # history: an edition for lineage and rule histories, without pages of its own
+# history: an edition for lineage and rule histories, without pages of its own; terms: term pairs for
+# the termbase only (the translators' term list)
+ROLES = ("rules", "primer", "history", "terms")
 SCRIPTS = ("Hans", "Hant")
 EDITION = re.compile(r"\d{4}(?:-\d{2}(?:-\d{2})?)?")
 

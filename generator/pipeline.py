@@ -48,6 +48,11 @@ class Corpus:
     def primers(self):
         return [s.parsed for s in self.loaded if s.parsed.spec.role == "primer"]
 
+    @property
+    def term_lists(self):
+        """The translators' own term lists (parsers/term_list.py): term pairs for the termbase."""
+        return [s.parsed for s in self.loaded if s.parsed.spec.role == "terms"]
+
 
 @paused_gc
 def load_corpus(manifest: Path | None = DEFAULT_MANIFEST, extra: list[str] = (), history: list[str] = ()) -> Corpus:
@@ -78,7 +83,7 @@ def assemble_corpus(corpus: Corpus) -> Corpus:
         corpus.editions, issues = carry_translation(corpus.editions, corpus.lineages, corpus.shown[0])
         corpus.issues += issues
     shown = corpus.shown
-    corpus.termbase = Termbase.build(shown, corpus.primers)
+    corpus.termbase = Termbase.build(shown, corpus.primers + corpus.term_lists)
     corpus.issues += corpus.termbase.issues
     for older in shown[1:]:
         corpus.keywords[older.date], issues = match_keywords(older, shown[0])

@@ -173,3 +173,28 @@ def test_one_term_put_for_another(tmp_path):
     """The English names a prevention effect, the Chinese has a replacement effect there instead."""
     found = reasons(tmp_path, [("A prevention effect can stop all of it.", "替代性效应可以阻止全部。")])
     assert {"missing", "extra", "substituted"} <= kinds(found, "100.13")
+
+
+def test_the_translators_term_list_is_read_and_checked_against(tmp_path):
+    """Their scripts/translatedterms.json: each form a pair, usage notes dropped; a rule that names
+    a provisional term otherwise is found like one that names a glossary term otherwise."""
+    from generator.loader import load
+    from generator.manifest import spec_from_path
+    terms = tmp_path / "translatedterms.json"
+    terms.write_text(json.dumps({"mainGlossary": [{"English": "Widget Swap", "Chinese": "小物件交换"},
+                                                  {"English": "Lock/Locked", "Chinese": "上锁/已上锁"},
+                                                  {"English": "Ante", "Chinese": "押注（用作动词）"}]},
+                                ensure_ascii=False, indent=2), encoding="utf-8")
+    parsed = load(spec_from_path(str(terms))).parsed
+    assert parsed.spec.format == "term-list" and parsed.spec.role == "terms"
+    assert [(t.en, t.zh) for t in parsed.terms] == [("Widget Swap", "小物件交换"), ("Lock", "上锁"),
+                                                    ("Locked", "已上锁"), ("Ante", "押注")]
+    assert parsed.terms[1].source.line == 8  # the line of its "English"
+    rules = [(f"A widget swap happens at step {i}.", f"小物件交换在第{i}步发生。") for i in range(5)]
+    corpus = load_corpus(None, [*map(str, editions(tmp_path, rules + [("A widget swap ends it.", "小物件对换结束它。")])),
+                                str(terms)])
+    found = {str(f.number): f.reasons for f in check_corpus(corpus)}
+    assert any(r.kind == "variant" and "小物件对换" in r.text and "小物件交换" in r.text for r in found["100.18"])
+    terms.write_text('{"mainGlossary": [{"English": "Widget"}]}', encoding="utf-8")
+    bad = load(spec_from_path(str(terms))).report.errors
+    assert len(bad) == 1 and "expected an entry with English and Chinese" in str(bad[0])
