@@ -95,7 +95,7 @@ def review_page(model: SiteModel, files: "SiteFiles") -> None:
     for finding in findings:
         link = rule_link(at.rule_href(src, model.current.date, finding.number), finding.number)
         reasons = "".join(f"<li>{html_attr(reason.text)}</li>" for reason in finding.reasons)
-        items.append(f'<li class=cr-review><p class=cr-review__head>{link} <span class=cr-review__score>得分 score 
+        items.append(f'<li class=cr-review><p class=cr-review__head>{link} <span class=cr-review__score>得分 score '
                      f'{finding.score:g}</span></p><ul class=cr-review__reasons>{reasons}</ul>'
                      f'<p lang=en>{html_attr(finding.en)}</p><p lang=zh-Hans>{html_attr(finding.zh)}</p></li>')
     intro = ("<p>按需要修改的可能性排列：越靠前，证据越具体（术语与词汇表不符、只在一种语言中出现的术语、缺少的句子、"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import flat_table, forum_post, line_pairs, official, study_note, term_list
 
-PARSERS = {module.FORMAT: module for module in (term_list, official, line_pairs, flat_table, forum_post, study_note)}
+PARSERS = {module.FORMAT: module for module in (official, line_pairs, flat_table, forum_post, study_note, term_list)}
 
 
 def detect(source) -> str | None:
