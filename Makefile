@@ -6,7 +6,7 @@ PYTHON ?= python3
 PY      = $(VENV)/bin/python
 SOURCES ?=
 
-.PHONY: setup browser axe schemas site offline serve check test bench clean
+.PHONY: setup browser cat axe schemas site offline serve check test bench clean
 
 setup: $(VENV)/.installed
 
@@ -22,6 +22,13 @@ browser:
 	@{ command -v chromium && command -v faketime; } >/dev/null 2>&1 || { \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-noto-cjk faketime >/dev/null; }
+
+# OmegaT, the CAT tool Debian packages (it brings a Java runtime): the tests run it headless on the
+# work list, the translation memory and the termbase (tests/test_translators_round.py).
+cat:
+	@[ -f /usr/share/omegat/OmegaT.jar ] || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq omegat >/dev/null; }
 
 # axe-core, from the npm registry, checks the pages' accessibility (tests/test_accessibility.py);
 # npm comes with Node.js (Debian's npm package where the machine has neither).
@@ -64,7 +71,7 @@ serve: setup
 # (conftest.made_once). Not --dist loadscope: with whole files on a worker, the offline app's tests
 # run back to back in one browser, and Chromium twice never finished closing a phone whose
 # service worker had removed itself (pytest-timeout ended it after five minutes)
-test: setup browser axe schemas
+test: setup browser cat axe schemas
 	$(PY) -m pytest -n 2
 
 bench: setup browser

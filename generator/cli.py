@@ -6,6 +6,7 @@ import json
 import sys
 from pathlib import Path
 
+from .errors import SourceError
 from .pipeline import DEFAULT_MANIFEST, Corpus, load_corpus
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,6 +52,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="the translators' own term list (scripts/translatedterms.json), checked against too")
     review.add_argument("--json", action="store_true", help="print the findings as JSON, in rank order")
     review.add_argument("--top", type=int, metavar="N", help="only the first N rules")
+    back = commands.add_parser("import-xliff", help="write the next release of the translation from a translated "
+                               "work list, in the official layout of the release it follows")
+    back.add_argument("xliff", type=Path, help="the work list (worklist.xlf), translated")
+    back.add_argument("--translation", type=Path, required=True, metavar="OLD_TRANSLATION",
+                      help="the release it follows (its English edition among the sources, as for the site)")
+    back.add_argument("--out", type=Path, required=True, metavar="NEW_TRANSLATION", help="the file to write")
+    _source_options(back)
     fetch = commands.add_parser("fetch", help="bring the newest official English text and Chinese translation "
                                 "into the sources (addresses from the manifest's fetch: settings)")
     fetch.add_argument("--manifest", type=Path, default=DEFAULT_MANIFEST, help="the sources manifest to add them to "
@@ -73,6 +81,8 @@ def main(argv: list[str] | None = None) -> int:
         return _trace(args)
     if args.command == "check-translation":
         return _check_translation(args)
+    if args.command == "import-xliff":
+        return _import_xliff(args)
     return _build(args)
 
 
@@ -319,6 +329,43 @@ def _check_translation(args) -> int:
     for finding in findings:
         for reason in finding.reasons:
             print(f"{finding.path}:{finding.line}: {finding.number}: {reason.text}")
+    return 0
+
+
+def _import_xliff(args) -> int:
+    from .import_xliff import Layout, check_units, next_translation, read_units
+    try:
+        layout = Layout.of(args.translation.read_bytes(), str(args.translation))
+        units = read_units(args.xliff.read_bytes(), str(args.xliff))
+    except OSError as error:
+        print(f"error: {error.filename}: {error.strerror}", file=sys.stderr)
+        return 1
+    except SourceError as error:
+        print(error, file=sys.stderr)
+        return 1
+    args.history = [*args.history, str(args.translation)]
+    corpus = _corpus(args)
+    if corpus.error_count:
+        _print_report(corpus, everything=False)
+        return 1
+    translated = next((e for e in corpus.editions for s in e.sources if s.file == args.translation.resolve()), None)
+    edition = corpus.shown[0] if corpus.shown else None
+    if edition is None or translated is None or edition is translated or "zh" not in translated.languages:
+        print(f"error: {args.translation}: expected a Chinese translation older than the sources' English edition",
+              file=sys.stderr)
+        return 1
+    try:
+        check_units(units, edition, str(args.xliff))
+    except SourceError as error:
+        print(error, file=sys.stderr)
+        return 1
+    imported = next_translation(edition, translated, units, layout)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_bytes(layout.encode(imported.text))
+    print(f"{args.out}: {edition.date}, {len(imported.from_xliff)} rules from the work list, "
+          f"{len(imported.carried)} carried")
+    for missing in imported.left_out:
+        print(f"warning: no Chinese for {missing}", file=sys.stderr)
     return 0
 
 

@@ -183,7 +183,7 @@ class Termbase:
             base._add_quoted(edition)
         for note in notes:
             for pair in note.terms:
-                base._merge(pair.en, pair.zh, Found("study note", pair.source),
+                base._merge(pair.en, pair.zh, Found("term list" if note.spec.format == "term-list" else "study note", pair.source),
                             {"zh": pair.definition} if pair.definition else {})
         rules_by_edition = {e.date: {r.number: r for r in e.rules()} for e in editions}
         for term in base.terms.values():

@@ -3,13 +3,19 @@ written with translate-toolkit's XLIFF store.
 
 One <file> for the current edition; a <group> per rule of the work list (id and resname its number,
 702.19b), a <trans-unit> per sentence, or per run of sentences the translation renders together
-(id 702.19b/1, 702.19b/ex1/2 for an example's; resname the rule's number):
-  - carried: the Chinese as the target, state "translated";
-  - changed: no target; the Chinese of the English it replaced as an <alt-trans> with that English
-    as its source (a CAT tool shows it as a fuzzy match, with the difference);
-  - new: no target;
-  - a rule the check of the translation puts first: its Chinese as the target, state
-    "needs-review-translation", the check's reasons as notes of the rule's group;
+(id 702.19b/1, 702.19b/ex1/2 for an example's; resname the rule's number).
+
+Every unit's <target> holds its English, state "needs-translation": the text to translate in place,
+as OmegaT's XLIFF filter reads it (it offers a unit's target as the segment, and no unit without
+one); a CAT tool puts the translation there, and `python -m generator import-xliff` reads a target
+other than the English as translated. What the translation has for a unit comes as <alt-trans>,
+and in memory.tmx beside the work list, from which OmegaT fills the exact matches (tm/auto):
+  - carried: the Chinese, match-quality 100, origin "translation-<edition it translates>";
+  - changed: the Chinese of the English it replaced, with that English as its source (a CAT tool
+    shows it as a fuzzy match, with the difference);
+  - new: nothing;
+  - a rule the check of the translation puts first: its Chinese (match-quality 100), the check's
+    reasons as notes of the rule's group;
   - a sentence of the translation memory (the same English elsewhere in the translated edition):
     an <alt-trans> of origin "translation-memory", never a target.
 A part whose sentences could not be told apart is one unit, with its whole older Chinese as an
@@ -17,7 +23,7 @@ A part whose sentences could not be told apart is one unit, with its whole older
 """
 from __future__ import annotations
 
-from .sentence_carry import NEW, STALE, TRANSLATED, Segment, untranslated_part
+from .sentence_carry import NEW, STALE, TRANSLATED, Segment, aligned, untranslated_part
 
 NAMESPACE = "urn:oasis:names:tc:xliff:document:1.2"
 REVIEW = "review"  # a unit of a rule the check of the translation puts first: its Chinese, to review
@@ -70,9 +76,20 @@ def worklist_xliff(edition, status, rules: dict, findings: list = ()) -> bytes:
             continue
         en, zh = rule.texts["en"], rule.texts["zh"]
         chinese = [zh.text, *(e.text for e in zh.examples)]
-        document.rule(finding.number, [(Segment(text, chinese[i] if i < len(chinese) else None, REVIEW),)
+        document.rule(finding.number, [_review_part(text, chinese[i] if i < len(chinese) else None)
                                        for i, text in enumerate([en.text, *(e.text for e in en.examples)])], None)
     return bytes(document.store)
+
+
+def _review_part(en: str, zh: str | None) -> tuple[Segment, ...]:
+    """A part of a rule to review, a unit per sentence pair as memory.tmx pairs them (so that its
+    Chinese is an exact match there), or whole where its sentences do not pair."""
+    sentences = aligned(en, zh) if zh else None
+    if sentences is None:
+        return (Segment(en, zh, REVIEW),)
+    en_sentences, zh_sentences, pairs = sentences
+    return tuple(Segment(" ".join(en_sentences[p.en[0]:p.en[1]]), "".join(zh_sentences[p.zh[0]:p.zh[1]]), REVIEW)
+                 for p in pairs)
 
 
 class _Document:
@@ -105,13 +122,13 @@ class _Document:
 
     def _unit(self, segment: Segment, translates: str | None):
         unit = self.store.addsourceunit(segment.en, filename=self.name)
-        if segment.state == TRANSLATED:
-            unit.target = segment.zh
-            unit.set_state_n(unit.S_TRANSLATED)
-            unit.markapproved(False)  # translated, not signed off: a reviewer may still revise it
-        elif segment.state == REVIEW and segment.zh:
-            unit.target = segment.zh
-            unit.xmlelement.find(f"{{{NAMESPACE}}}target").set("state", "needs-review-translation")
+        unit.target = segment.en  # translated in place: OmegaT's filter reads a unit's target as its text
+        unit.xmlelement.find(f"{{{NAMESPACE}}}target").set("state", "needs-translation")
+        unit.markapproved(False)
+        if segment.state in (TRANSLATED, REVIEW) and segment.zh:  # memory.tmx holds it too, as an exact match
+            origin = translates if segment.state == TRANSLATED else self.name.removeprefix("cr-")
+            unit.addalttrans(segment.zh, origin=f"translation-{origin}", lang=TARGET_LANGUAGE)
+            unit.getalttrans()[-1].xmlelement.set("match-quality", "100")
         elif segment.state == STALE and segment.zh:
             unit.addalttrans(segment.zh, origin=f"translation-{translates}", lang=TARGET_LANGUAGE,
                              sourcetxt=segment.was or None)

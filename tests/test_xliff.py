@@ -43,21 +43,25 @@ def test_a_cat_tool_reads_a_unit_per_sentence_with_what_is_carried_changed_and_s
     assert sum(1 for n in notes if n[0].startswith(("stale", "untranslated"))) == 46  # 8 stale rules, 38 untranslated
     checked = [n for n in notes if n[0].startswith("check")]  # the rules the translation's check puts first
     assert len(checked) >= 20 and all(len(n) > 1 and n[1].startswith("check: ") for n in checked)
+    # every unit's target is its English to translate in place (what OmegaT reads), not yet translated
     target = "{urn:oasis:names:tc:xliff:document:1.2}target"
-    review = [u for u in store.getunits() if u.xmlelement.find(target) is not None
-              and u.xmlelement.find(target).get("state") == "needs-review-translation"]
-    assert len(review) >= len(checked) and all(u.source and u.target for u in review)  # their Chinese, to review
+    assert all(u.target == u.source and u.xmlelement.find(target).get("state") == "needs-translation"
+               and not u.isapproved() for u in store.getunits())
+    review = [u for u in store.getunits() if any(a.xmlelement.get("origin") == "translation-2024-02-02"
+                                                 for a in u.getalttrans())]
+    assert len(review) >= len(checked)  # the checked rules' Chinese, offered whole, to review
     carried = units["205.3i/1"]
     assert carried.source == "Lands have their own unique set of subtypes; these subtypes are called land types."
-    assert carried.target == "地具有其特有的副类别，这些副类别被称为地类别。"
-    assert carried.get_state_n() == carried.S_TRANSLATED and carried.xmlelement.get("resname") == "205.3i"
+    assert [(a.target, a.xmlelement.get("match-quality")) for a in carried.getalttrans()] == [
+        ("地具有其特有的副类别，这些副类别被称为地类别。", "100")]
+    assert carried.xmlelement.get("resname") == "205.3i"
     changed = units["205.3i/2"]
-    assert changed.source.startswith("The land types are Cave, Desert") and not changed.target
+    assert changed.source.startswith("The land types are Cave, Desert")
     older = changed.getalttrans()[0]
     assert older.source.startswith("The land types are Desert") and older.target.startswith("地类别包括沙漠")
     assert older.xmlelement.get("origin") == "translation-2023-11-17"
     new = units["701.56a/3"]  # a sentence of a new rule that manifest's rule has word for word
-    assert new.source == "Put that card onto the battlefield face down." and not new.target
+    assert new.source == "Put that card onto the battlefield face down."
     assert [(a.target, a.xmlelement.get("origin")) for a in new.getalttrans()] == [("将其牌面朝下地放进战场。", "translation-memory")]
     assert not units["701.56a/1"].getalttrans()  # nothing alike: nothing offered
 
@@ -85,7 +89,7 @@ def test_a_part_carried_whole_and_an_untranslated_rule_with_examples():
     assert xliff_schema().validate(etree.fromstring(document))
     units = {u.getid().split("\x04")[-1]: u for u in xliff.xlifffile.parsestring(document).getunits()}
     assert set(units) == {"100.1/1", "100.2/1", "100.2/ex1/1"}
-    assert units["100.1/1"].source == "A. B. C." and not units["100.1/1"].target
+    assert units["100.1/1"].source == "A. B. C." == units["100.1/1"].target
     assert [a.target for a in units["100.1/1"].getalttrans()] == ["甲乙丙。"]
     assert units["100.2/1"].source == "New & <rule>." and units["100.2/ex1/1"].source == "An example."
     assert b"New &amp; &lt;rule&gt;." in document  # escaped as XML

@@ -11,6 +11,8 @@ from ..addresses import own_folder
 from ..diff import word_diff
 from ..lineage import shared_language, trace_lineage
 from ..markdown_writer import render
+from ..memory_tmx import memory_tmx
+from ..termbase_tbx import termbase_tbx
 from ..render import bilingual_title, rule_link
 from ..safe import html_attr, md_text
 from ..site_model import SiteModel
@@ -52,12 +54,19 @@ def status_page(model: SiteModel, files: "SiteFiles") -> None:
         downloads = ""
         if model.is_current(edition):
             files.assets.update(worklist(edition, status, rules, reviewed(model)))
+            files.assets[f"assets/data/{edition.date}/memory.tmx"] = memory_tmx(model.corpus.editions).decode("utf-8")
+            files.assets[f"assets/data/{edition.date}/terms.tbx"] = termbase_tbx(model.termbase).decode("utf-8")
             path = f"assets/data/{edition.date}/worklist"
             downloads = ("<p>译者工作清单 Work list for translators: "
                          f'<a href="{html_attr(at.asset(src, path + ".xlf"))}" download>XLIFF</a> '
                          "(CAT 工具 for CAT tools: OmegaT, Trados, memoQ) · "
                          f'<a href="{html_attr(at.asset(src, path + ".csv"))}" download>CSV</a> · '
-                         f'<a href="{html_attr(at.asset(src, path + ".json"))}" download>JSON</a></p>')
+                         f'<a href="{html_attr(at.asset(src, path + ".json"))}" download>JSON</a>; '
+                         "翻译记忆 translation memory "
+                         f'<a href="{html_attr(at.asset(src, f"assets/data/{edition.date}/memory.tmx"))}" download>TMX</a>, '
+                         "术语库 termbase "
+                         f'<a href="{html_attr(at.asset(src, f"assets/data/{edition.date}/terms.tbx"))}" download>TBX</a>'
+                         "</p>")
             if model.review:
                 downloads += (f'<p><a href="{html_attr(at.href(src, at.page(edition.date, "review")))}">译文检查 '
                               f"Translation check</a>: 最可能需要修改的 {len(reviewed(model))} 条规则及其理由 the "
