@@ -211,9 +211,12 @@ def _near_miss(text: str, form: str, forms: set[str], inserted: bool = True) -> 
     inside it, its first and last characters kept), that is not itself a form of the term; a
     function word put in or for a character (或, 该, 的: 咒语或异能) is not a term's near miss."""
     n = len(form)
+    starts = [i for i, ch in enumerate(text) if ch == form[0]]  # a near miss keeps the first character
     for size in (n, n - 1, n + 1) if inserted else (n, n - 1):
-        for start in range(0, len(text) - size + 1):
+        for start in starts:
             piece = text[start:start + size]
+            if len(piece) < size:
+                continue
             if piece[0] != form[0] or piece[-1] != form[-1] or piece in forms or not HAN.match(piece):
                 continue
             if _one_edit(piece, form) and not (set(piece) - set(form)) & FUNCTION_WORDS and HAN_ONLY.match(piece):

@@ -19,13 +19,25 @@ def queries():
     return edition.date, query_set(edition)
 
 
-def test_the_answer_comes_first(page, full_url, queries):
+@pytest.fixture(scope="module")
+def searching(browser, full_url):
+    """The full bilingual site's chapter 7, its search data loaded: one page for the module's tests
+    (they only ask the ranking), which fails them on any console error."""
+    from conftest import Page
+    opened = Page(browser)
+    opened.page.goto(full_url + "cr/7/")
+    opened.page.click(".cr-search-button")
+    opened.page.wait_for_function("() => window.CR && CR.findRules && CR.findRules('x') !== null")
+    yield opened.page
+    errors = opened.errors
+    opened.close()
+    assert errors == [], errors
+
+
+def test_the_answer_comes_first(searching, queries):
     current, asked = queries
     assert len(asked) > 1000 and sum(1 for q in asked if not q[2]) >= 40
-    page.goto(full_url + "cr/7/")
-    page.click(".cr-search-button")
-    page.wait_for_function("() => window.CR && CR.findRules && CR.findRules('x') !== null")
-    results = page.evaluate("qs => qs.map(q => CR.findRules(q).slice(0, 10))", [q for q, _, _ in asked])
+    results = searching.evaluate("qs => qs.map(q => CR.findRules(q).slice(0, 10))", [q for q, _, _ in asked])
     places = [rank(r, answers, q, by_name, current) for r, (q, answers, by_name) in zip(results, asked)]
     hand = figures(places[:sum(1 for q in asked if not q[2])])
     overall = figures(places)
@@ -35,15 +47,6 @@ def test_the_answer_comes_first(page, full_url, queries):
 
 
 READERS = Path(__file__).resolve().parent / "search_readers_words.yml"
-
-
-@pytest.fixture
-def searching(page, full_url):
-    """The full bilingual site's chapter 7, its search data loaded."""
-    page.goto(full_url + "cr/7/")
-    page.click(".cr-search-button")
-    page.wait_for_function("() => window.CR && CR.findRules && CR.findRules('x') !== null")
-    return page
 
 
 def test_the_readers_words_find_the_answer(searching, queries):
