@@ -101,6 +101,10 @@ class TermMarker:
         """(start, end, term id) of each match, left to right, not overlapping."""
         return [match for match in self._matches(text, lang) if match[2] not in self.basic]
 
+    def terms_in(self, text: str, lang: str) -> set[int]:
+        """Every term a text names, the basic vocabulary included (a translation check weighs them)."""
+        return {term for _, _, term in self._matches(text, lang)}
+
     def _matches(self, text: str, lang: str) -> list[tuple[int, int, int]]:
         """Every match, basic vocabulary included; kept, since a rule's text is read three times
         (to learn the basic vocabulary, to compare its languages, to mark it)."""

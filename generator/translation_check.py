@@ -9,8 +9,8 @@ given an older edition, an English edit the Chinese did not follow.
 
 Evidence is weighed by how specific it is, learnt from the document itself: a term the translation
 renders with its glossary Chinese in nearly every rule whose English names it is missing somewhere
-for a reason; a term it often renders otherwise is not. A rule's score is the sum of its reasons'
-weights; the list is read from the top.
+for a reason; a term it often renders otherwise is not. A rule's score is its strongest reason's
+weight, plus half the next, a quarter of the one after; the list is read from the top.
 """
 from __future__ import annotations
 
@@ -19,7 +19,6 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-
 from difflib import SequenceMatcher
 
 from .diff import word_diff, words
@@ -44,7 +43,8 @@ LENGTH_Z = 2.5  # standard deviations of the length ratio before a rule's length
 
 @dataclass(frozen=True)
 class Reason:
-    kind: str  # variant, missing, extra, changed, sentences, numbers, doubled, bracketed, inconsistent
+    # variant, unlike, missing, extra, substituted, changed, numbers, sentences, doubled, bracketed, length
+    kind: str
     weight: float
     text: str  # what to look at, in both languages
 
@@ -87,8 +87,8 @@ def check_translation(edition: Edition, termbase: Termbase, history: History | N
     """Every rule of `edition` with both languages, most likely to need a fix first."""
     rules = [r for r in edition.rules() if "en" in r.texts and "zh" in r.texts]
     marker = TermMarker(termbase)
-    found = {r.number: ({t for _, _, t in marker._matches(r.texts["en"].text, "en")},
-                        {t for _, _, t in marker._matches(r.texts["zh"].text, "zh")}) for r in rules}
+    found = {r.number: (marker.terms_in(r.texts["en"].text, "en"), marker.terms_in(r.texts["zh"].text, "zh"))
+             for r in rules}
     usage = _usage(found.values())
     terms = {term.id: term for term in termbase.terms.values()}
     variants = _variants(rules, found, terms)
@@ -200,26 +200,18 @@ def _unlike_glossary(rules: list[Rule], found, terms: dict[int, Term], variants)
             for number, found_pieces in pieces.items()}
 
 
-def _grammatical(piece: str, form: str) -> bool:
-    """The glossary's term with 的 or 之 put in (牌的类别 for 牌类别): a wording, not another term."""
-    return len(piece) == len(form) + 1 and any(piece[:i] + piece[i + 1:] == form and piece[i] in "的之"
-                                               for i in range(len(piece)))
-
-
 def _near_miss(text: str, form: str, forms: set[str], inserted: bool = True) -> str | None:
     """A piece of `text` one character away from `form` (changed, dropped or, if `inserted`, added
     inside it, its first and last characters kept), that is not itself a form of the term; a
-    function word put in or for a character (或, 该, 的: 咒语或异能) is not a term's near miss."""
+    function word put in or for a character (或, 该, 的: 咒语或异能, 牌的类别) is not a term's near miss."""
     n = len(form)
     starts = [i for i, ch in enumerate(text) if ch == form[0]]  # a near miss keeps the first character
     for size in (n, n - 1, n + 1) if inserted else (n, n - 1):
         for start in starts:
             piece = text[start:start + size]
-            if len(piece) < size:
+            if len(piece) < size or piece[-1] != form[-1] or piece in forms or not HAN_ONLY.match(piece):
                 continue
-            if piece[0] != form[0] or piece[-1] != form[-1] or piece in forms or not HAN.match(piece):
-                continue
-            if _one_edit(piece, form) and not (set(piece) - set(form)) & FUNCTION_WORDS and HAN_ONLY.match(piece):
+            if _one_edit(piece, form) and not (set(piece) - set(form)) & FUNCTION_WORDS:
                 return piece
     return None
 
@@ -245,24 +237,19 @@ def _term_reasons(found, usage: _Usage, terms: dict[int, Term], near: dict, usua
         said.add((piece, form))
         others = usual[(term_id, piece)] - 1
         also = f"; {others} other rules write it so" if others else ""
-        reasons.append(Reason("variant", round((1.5 if _grammatical(piece, form) else 4.0) / (1 + others) ** 0.75, 2),
+        reasons.append(Reason("variant", round(4.0 / (1 + others) ** 0.75, 2),
                               f"the English says {_names(term)} and the Chinese has {piece}, not the glossary's {form}{also}"))
-    missing = [t for t in sorted(en_terms - zh_terms - near_terms) if terms.get(t) and terms.get(t).zh]
-    extra = [t for t in sorted(zh_terms - en_terms) if terms.get(t) and terms.get(t).en]
-    for term_id in missing:
-        weight = 2.25 * _surprise(usage.both[term_id], usage.en[term_id], usage.rules)
-        if weight >= 0.2:
-            term = terms.get(term_id)
-            reasons.append(Reason("missing", round(weight, 2),
-                                  f"the English says {_names(term)} and the Chinese has no {term.zh} "
-                                  f"({usage.both[term_id]} of {usage.en[term_id]} rules naming it have it)"))
-    for term_id in extra:
-        weight = 2.25 * _surprise(usage.both[term_id], usage.zh[term_id], usage.rules)
-        if weight >= 0.2:
-            term = terms.get(term_id)
-            reasons.append(Reason("extra", round(weight, 2),
-                                  f"the Chinese says {term.zh} and the English names no {_names(term)} "
-                                  f"({usage.both[term_id]} of {usage.zh[term_id]} rules with it name it)"))
+    missing = [terms[t] for t in sorted(en_terms - zh_terms - near_terms) if t in terms and terms[t].zh]
+    extra = [terms[t] for t in sorted(zh_terms - en_terms) if t in terms and terms[t].en]
+    for kind, found_terms, counted in (("missing", missing, usage.en), ("extra", extra, usage.zh)):
+        for term in found_terms:
+            weight = 2.25 * _surprise(usage.both[term.id], counted[term.id], usage.rules)
+            if weight < 0.2:
+                continue
+            share = f"({usage.both[term.id]} of {counted[term.id]} rules {'naming it have it' if kind == 'missing' else 'with it name it'})"
+            text = (f"the English says {_names(term)} and the Chinese has no {term.zh} {share}" if kind == "missing" else
+                    f"the Chinese says {term.zh} and the English names no {_names(term)} {share}")
+            reasons.append(Reason(kind, round(weight, 2), text))
     kinds = {r.kind for r in reasons}
     if "extra" in kinds and kinds & {"missing", "variant"}:  # one term put for another (生物 for permanent)
         reasons.append(Reason("substituted", 1.5, "a term of the English is missing where the Chinese has another: "
@@ -282,7 +269,8 @@ def _text_reasons(en: str, zh: str, en_all: str, zh_all: str) -> list[Reason]:
             reasons.append(Reason("numbers", 3.0, "cited numbers differ: "
                                   f"{', '.join(only_en) or 'none'} in the English, {', '.join(only_zh) or 'none'} in the Chinese"))
     for match in DOUBLED.finditer(zh_all):
-        reasons.append(Reason("doubled", 3.0, f"a doubled character: {match.group(0)} (…{zh_all[max(0, match.start() - 8):match.end() + 8]}…)"))
+        around = zh_all[max(0, match.start() - 8):match.end() + 8]
+        reasons.append(Reason("doubled", 3.0, f"a doubled character: {match.group(0)} (…{around}…)"))
     bracketed = [m.group(0) for m in BRACKETED.finditer(zh_all) if m.group(0) not in en_all]
     if 0 < len(bracketed) <= MAX_BRACKETED:  # more: a list that keeps untranslated names so on purpose
         reasons.append(Reason("bracketed", 2.5, f"English left in brackets in the Chinese: {', '.join(bracketed)}"))
@@ -293,17 +281,20 @@ def _text_reasons(en: str, zh: str, en_all: str, zh_all: str) -> list[Reason]:
         alone = [s for i, s in enumerate(en_sentences) if i not in covered]
         covered_zh = {i for p in pairs for i in range(*p.zh)}
         alone_zh = [s for i, s in enumerate(zh_sentences) if i not in covered_zh]
-        if pairs and alone:
-            reasons.append(Reason("sentences", round(1 + min(2.0, len(alone[0]) / 80), 2), f"the English has {len(en_sentences)} sentences and the Chinese "
-                                  f"{len(zh_sentences)}; without a counterpart: “{alone[0]}”"))
+        if pairs and alone:  # the longer the sentence without a counterpart, the surer
+            reasons.append(Reason("sentences", round(1 + min(2.0, len(alone[0]) / 80), 2),
+                                  f"the English has {len(en_sentences)} sentences and the Chinese {len(zh_sentences)}; "
+                                  f"without a counterpart: “{alone[0]}”"))
         elif pairs and alone_zh:
-            reasons.append(Reason("sentences", round(1 + min(2.0, len(alone_zh[0]) / 25), 2), f"the Chinese has {len(zh_sentences)} sentences and the English "
-                                  f"{len(en_sentences)}; without a counterpart: “{alone_zh[0]}”"))
+            reasons.append(Reason("sentences", round(1 + min(2.0, len(alone_zh[0]) / 25), 2),
+                                  f"the Chinese has {len(zh_sentences)} sentences and the English {len(en_sentences)}; "
+                                  f"without a counterpart: “{alone_zh[0]}”"))
     return reasons
 
 
 # ---- length ------------------------------------------------------------------------------------
 def _log_ratio(en: str, zh: str) -> float:
+    """English characters over Chinese ones (a Han character weighs more than a digit or a quote)."""
     return math.log(max(len(en), 1) / max(len(HAN.findall(zh)) + len(zh) / 4, 1))
 
 
