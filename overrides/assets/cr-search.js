@@ -90,8 +90,9 @@
     var longest = 1;
     var chinese = {};
     data.words.forEach(function (w) { chinese[w] = true; longest = Math.max(longest, w.length); });
-    return { docs: docs, vocabulary: vocabulary, written: written, spellings: Object.keys(written).sort(), words: chinese, longest: longest, editions: data.editions,
-             averageLength: total / Math.max(docs.length, 1), synonyms: synonymPatterns(data.synonyms),
+    return { docs: docs, vocabulary: vocabulary, written: written, spellings: Object.keys(written).sort(), words: chinese,
+             longest: longest, editions: data.editions, averageLength: total / Math.max(docs.length, 1),
+             synonyms: synonymPatterns(data.synonyms),
              allZh: docs.map(function (doc) { return doc.zh; }).join("\n") };
   }
 
@@ -142,9 +143,8 @@
 
   /* The query in the rules' words, or null where it holds none of the readers' words. */
   function rulesWords(text) {
-    var patterns = index.synonyms, changed = false;
-    var out = layers(text.toLowerCase().replace(/[’‘]/g, "'"));
-    changed = out !== text.toLowerCase().replace(/[’‘]/g, "'");
+    var patterns = index.synonyms, lowered = text.toLowerCase().replace(/[’‘]/g, "'");
+    var out = layers(lowered), changed = out !== lowered;
     if (patterns.han) {
       out = out.replace(patterns.han, function (form) {
         changed = true;
