@@ -64,10 +64,17 @@
   function buildIndex() {
     var data = CR.searchData;
     var vocabulary = {}, written = {};  /* words as compared (singular), and as the rules write them */
-    var section = { en: "", zh: "" };
+    var section = { en: "", zh: "" }, named = null;
     var docs = data.docs.map(function (d) {
       if (d[0] === SECTION) { section = { en: " " + englishWords(d[4]).join(" ") + " ", zh: d[5] || "" }; }
       if (d[0] === TERM) { section = { en: "", zh: "" }; }
+      if (d[0] === RULE && d[4]) { named = { number: d[2], en: englishWords(d[4]).join(" ") + " ", zh: d[5] || "" }; }
+      /* a rule's context: its section, and the keyword or action whose subrule it is (701.17a, of Sacrifice) */
+      var context = section;
+      if (d[0] === RULE && named && d[2] !== named.number && d[2].indexOf(named.number) === 0 &&
+          /^[a-z]$/.test(d[2].slice(named.number.length))) {
+        context = { en: section.en + named.en, zh: section.zh + "\n" + named.zh };
+      }
       var plainTitle = plainWords(d[4]), plainText = plainWords(d[6]);
       plainTitle.forEach(function (w) { written[w] = true; });
       plainText.forEach(function (w) { written[w] = true; });
@@ -81,7 +88,7 @@
         title: [d[4], d[5]], text: [d[6], d[7]],
         titleEn: titleEn.join(" "), words: set, phrase: " " + words.join(" ") + " ",
         zhTitle: d[5] || "", zh: (d[5] || "") + "\n" + (d[7] || ""),
-        section: section, folded: d[8] === 1,
+        section: context, folded: d[8] === 1,
         length: Math.max(words.length, ((d[5] || "").length + (d[7] || "").length) / 2, 1),
       };
     });
@@ -163,7 +170,7 @@
         k += hit ? hit.words.length : 1;
         changed = changed || Boolean(hit);
       }
-      return read.length ? " " + read.join(" ") + " " : "";
+      return read.length ? " " + read.join(" ") + " " : part ? " " : "";  /* words apart stay apart: 磨牌 牌库 */
     }).join("");
     return changed ? out : null;
   }
@@ -334,7 +341,8 @@
       if (q.zhWhole && doc.zh.indexOf(q.zhWhole) === (doc.zh[0] === "\n" ? 1 : 0)) { s += 100; }
     }
     q.pairs.forEach(function (pair) { if (doc.phrase.indexOf(pair) >= 0) { s += 30; } });
-    /* a rule of the section the query names (903.10a, of 903 Commander, for "commander damage") */
+    /* a rule of the section or keyword the query names (903.10a, of 903 Commander, for "commander
+       damage"; 701.17a, of Sacrifice, for "sacrifice a creature") */
     var inSection = 0;
     if (doc.kind === RULE) {
       q.en.forEach(function (spellings) { if (doc.section.en.indexOf(" " + spellings[0] + " ") >= 0) { inSection++; } });
