@@ -139,11 +139,13 @@
     return words.indexOf(word) >= 0 ? words.indexOf(word) : null;
   }
 
-  /* The layers as the rules name them: 层7 and layer 7, for 第七层, 七层, 层七, seventh layer, 7th layer, layer seven. */
+  /* The layers as the rules name them: 层7 and layer 7, for 第七层, 七层, 层七, seventh layer, 7th layer, layer seven;
+   * layer 7c for sublayer 7c. */
   function layers(text) {
     function zh(all, n) { var v = hanNumber(n); return v === null ? all : "层" + v; }
     function en(words) { return function (all, n) { var v = englishNumber(n, words); return v === null ? all : "layer " + v; }; }
     return text.replace(/第?([零一二三四五六七八九十\d]+)层/g, zh).replace(/层([零一二三四五六七八九十]+)/g, zh)
+      .replace(/\bsub-?layer\s+(\d+[a-d])\b/g, "layer $1")  /* sublayer 7c: Layer 7c */
       .replace(/\b([a-z]+|\d+(?:st|nd|rd|th))\s+layer\b/g, en(ORDINALS))
       .replace(/\blayer\s+([a-z]+)\b/g, en(NUMBERS));
   }
