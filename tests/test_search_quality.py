@@ -82,3 +82,11 @@ def test_words_of_the_rules_never_find_nothing(searching, queries):
     assert len(typed) > 1200
     empty = searching.evaluate("qs => qs.filter(q => CR.findRules(q).length === 0)", typed)
     assert empty == []
+
+
+def test_words_that_name_javascript_properties_are_words_too(searching):
+    """The index keeps words in maps without a prototype: "constructor" typed into the search once
+    threw (a synonym map inherited Object's), and would have matched every rule."""
+    found = searching.evaluate("qs => qs.map(q => CR.findRules(q).length)", ["constructor", "__proto__", "toString",
+                                                                             "hasOwnProperty", "constructor etb"])
+    assert all(0 <= n < 50 for n in found[:3]) and found[4] > 0, found  # (hasOwnProperty: has, own, property)

@@ -46,7 +46,7 @@
   var ORDINALS = "zeroth first second third fourth fifth sixth seventh eighth ninth tenth".split(" ");
   var HAN_NUMERALS = "零一二三四五六七八九";
 
-  var STOP = {};
+  var STOP = Object.create(null);
   "a an and are as at be by can do does for from how i in is it of on or the to what when which who why with you your"
     .split(" ").forEach(function (w) { STOP[w] = true; });
 
@@ -63,7 +63,8 @@
 
   function buildIndex() {
     var data = CR.searchData;
-    var vocabulary = {}, written = {};  /* words as compared (singular), and as the rules write them */
+    /* words as compared (singular), and as the rules write them; no prototype: a reader may type "constructor" */
+    var vocabulary = Object.create(null), written = Object.create(null);
     var section = { en: "", zh: "" }, named = null;
     var docs = data.docs.map(function (d) {
       if (d[0] === SECTION) { section = { en: " " + englishWords(d[4]).join(" ") + " ", zh: d[5] || "" }; }
@@ -80,7 +81,7 @@
       plainText.forEach(function (w) { written[w] = true; });
       var titleEn = plainTitle.map(singular);
       var words = titleEn.concat(plainText.map(singular));
-      var set = {};
+      var set = Object.create(null);
       words.forEach(function (w) { set[w] = (set[w] || 0) + 1; });
       Object.keys(set).forEach(function (w) { vocabulary[w] = (vocabulary[w] || 0) + 1; });
       return {
@@ -95,11 +96,11 @@
     var total = 0;
     docs.forEach(function (doc) { total += doc.length; });
     var longest = 1;
-    var chinese = {};
+    var chinese = Object.create(null);
     data.words.forEach(function (w) { chinese[w] = true; longest = Math.max(longest, w.length); });
     return { docs: docs, vocabulary: vocabulary, written: written, spellings: Object.keys(written).sort(), words: chinese,
              longest: longest, editions: data.editions, averageLength: total / Math.max(docs.length, 1),
-             synonyms: synonymPatterns(data.synonyms),
+             synonyms: synonymPatterns(data.synonyms), corrected: Object.create(null),
              allZh: docs.map(function (doc) { return doc.zh; }).join("\n") };
   }
 
@@ -109,7 +110,7 @@
   /* Chinese forms are found anywhere, the longest first; English ones as whole words compared as
    * the search compares words (etbs, plays first), the most words first. */
   function synonymPatterns(pairs) {
-    var target = {}, han = [], latin = {};
+    var target = Object.create(null), han = [], latin = Object.create(null);
     pairs.forEach(function (pair) {
       if (/[\u3400-\u9fff]/.test(pair[0])) {
         target[pair[0]] = pair[1];
@@ -213,9 +214,14 @@
   /* A word the rules never write, as the words they do write one letter away from it (tramle), or
    * else that it begins (mulli): their compared forms, the most used first, three at most. */
   function corrections(plain) {
+    if (!index.corrected[plain]) { index.corrected[plain] = nearWords(plain); }  /* asked per word and per reading */
+    return index.corrected[plain];
+  }
+
+  function nearWords(plain) {
     var near = index.spellings.filter(function (v) { return editDistanceOne(plain, v) && (plain.length > 3 || v.length > 1); });
     if (!near.length && plain.length > 2) { near = index.spellings.filter(function (v) { return v.indexOf(plain) === 0; }); }
-    var found = {};
+    var found = Object.create(null);
     near.forEach(function (v) { if (index.vocabulary[singular(v)]) { found[singular(v)] = true; } });
     return Object.keys(found).sort(function (a, b) { return index.vocabulary[b] - index.vocabulary[a] || (a < b ? -1 : 1); }).slice(0, 3);
   }
