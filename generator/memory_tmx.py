@@ -13,7 +13,7 @@ from __future__ import annotations
 from lxml import etree
 
 from .model import Edition, Rule
-from .sentence_carry import TRANSLATED, aligned
+from .sentence_carry import TRANSLATED, part_pairs
 
 TARGET_LANGUAGE = "zh-Hans"
 
@@ -41,16 +41,8 @@ def rule_pairs(rule: Rule, edition: Edition) -> list[tuple[str, str]]:
         return [(s.en, s.zh) for part in carried.parts or () if part for s in part if s.state == TRANSLATED and s.zh]
     if en is None or zh is None:
         return []
-    parts = list(zip([en.text, *(e.text for e in en.examples)], [zh.text, *(e.text for e in zh.examples)]))
-    found = []
-    for en_part, zh_part in parts:
-        sentences = aligned(en_part, zh_part)
-        if sentences is None:
-            found.append((en_part, zh_part))
-            continue
-        en_sentences, zh_sentences, matched = sentences
-        found += [(" ".join(en_sentences[p.en[0]:p.en[1]]), "".join(zh_sentences[p.zh[0]:p.zh[1]])) for p in matched]
-    return [(e, z) for e, z in found if e.strip() and z.strip()]
+    parts = zip([en.text, *(e.text for e in en.examples)], [zh.text, *(e.text for e in zh.examples)])
+    return [(e, z) for en_part, zh_part in parts for e, z in part_pairs(en_part, zh_part) if e.strip() and z.strip()]
 
 
 def memory_tmx(editions: list[Edition]) -> bytes:

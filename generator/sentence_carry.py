@@ -46,6 +46,16 @@ def aligned(en: str, zh: str) -> tuple[list[str], list[str], list[Pair]] | None:
     return en_sentences, zh_sentences, pairs
 
 
+def part_pairs(en: str, zh: str) -> list[tuple[str, str]]:
+    """A part's English and Chinese as sentence pairs (runs of sentences translated together), or
+    the whole part as one pair where its sentences do not pair."""
+    sentences = aligned(en, zh)
+    if sentences is None:
+        return [(en, zh)]
+    en_sentences, zh_sentences, pairs = sentences
+    return [(" ".join(en_sentences[p.en[0]:p.en[1]]), "".join(zh_sentences[p.zh[0]:p.zh[1]])) for p in pairs]
+
+
 class Memory:
     """The Chinese of each English sentence (or run of sentences translated together) of the
     translated edition, in today's rule numbers: where one English has several Chinese, the most

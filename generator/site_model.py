@@ -77,10 +77,11 @@ class SiteModel:
     def review(self) -> list:
         """The check of the current edition's translation (translation_check.Finding, most likely
         to need a fix first); empty where it has no Chinese."""
-        from .translation_check import check_corpus
+        from .translation_check import History, check_translation
         if self.current is None or "zh" not in self.current.languages or "en" not in self.current.languages:
             return []
-        return check_corpus(self.corpus)
+        chain, steps = self.history
+        return check_translation(self.current, self.termbase, History(chain, steps) if chain else None)
 
     def fingerprint(self, edition: Edition) -> bytes:
         """A hash of everything an edition says (its rules, its glossary, the Chinese carried to it)."""

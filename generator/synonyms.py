@@ -15,7 +15,7 @@ import yaml
 
 from .errors import SourceError
 from .model import without_obsolete_mark
-from .termbase import Termbase, to_simplified
+from .termbase import Termbase, english_aliases, to_simplified
 
 # "An obsolete term for mana value." "An older name for the Commander casual variant." "... See Exile."
 FORMER_NAME = re.compile(r"^(?:An? )?(?:obsolete|older|former) (?:term|name) for (?:the |an? )?([^.,“”(]+?)"
@@ -79,7 +79,7 @@ def former_names(termbase: Termbase) -> dict[str, str]:
         definition = term.definitions.get("en") or ""
         match = FORMER_NAME.match(definition) if term.obsolete and term.en else None
         if match:
-            for name in without_obsolete_mark(term.en).split(", "):
+            for name in english_aliases(without_obsolete_mark(term.en)):
                 found[normal(name)] = normal(match.group(1))
     return found
 

@@ -23,7 +23,7 @@ A part whose sentences could not be told apart is one unit, with its whole older
 """
 from __future__ import annotations
 
-from .sentence_carry import NEW, STALE, TRANSLATED, Segment, aligned, untranslated_part
+from .sentence_carry import NEW, STALE, TRANSLATED, Segment, part_pairs, untranslated_part
 
 NAMESPACE = "urn:oasis:names:tc:xliff:document:1.2"
 REVIEW = "review"  # a unit of a rule the check of the translation puts first: its Chinese, to review
@@ -83,13 +83,8 @@ def worklist_xliff(edition, status, rules: dict, findings: list = ()) -> bytes:
 
 def _review_part(en: str, zh: str | None) -> tuple[Segment, ...]:
     """A part of a rule to review, a unit per sentence pair as memory.tmx pairs them (so that its
-    Chinese is an exact match there), or whole where its sentences do not pair."""
-    sentences = aligned(en, zh) if zh else None
-    if sentences is None:
-        return (Segment(en, zh, REVIEW),)
-    en_sentences, zh_sentences, pairs = sentences
-    return tuple(Segment(" ".join(en_sentences[p.en[0]:p.en[1]]), "".join(zh_sentences[p.zh[0]:p.zh[1]]), REVIEW)
-                 for p in pairs)
+    Chinese is an exact match there)."""
+    return tuple(Segment(e, z, REVIEW) for e, z in part_pairs(en, zh)) if zh else (Segment(en, zh, REVIEW),)
 
 
 class _Document:

@@ -53,23 +53,20 @@ def status_page(model: SiteModel, files: "SiteFiles") -> None:
                  + "</li>" for s in status.stale]
         downloads = ""
         if model.is_current(edition):
-            files.assets.update(worklist(edition, status, rules, reviewed(model)))
-            files.assets[f"assets/data/{edition.date}/memory.tmx"] = memory_tmx(model.corpus.editions).decode("utf-8")
-            files.assets[f"assets/data/{edition.date}/terms.tbx"] = termbase_tbx(model.termbase).decode("utf-8")
-            path = f"assets/data/{edition.date}/worklist"
-            downloads = ("<p>译者工作清单 Work list for translators: "
-                         f'<a href="{html_attr(at.asset(src, path + ".xlf"))}" download>XLIFF</a> '
-                         "(CAT 工具 for CAT tools: OmegaT, Trados, memoQ) · "
-                         f'<a href="{html_attr(at.asset(src, path + ".csv"))}" download>CSV</a> · '
-                         f'<a href="{html_attr(at.asset(src, path + ".json"))}" download>JSON</a>; '
-                         "翻译记忆 translation memory "
-                         f'<a href="{html_attr(at.asset(src, f"assets/data/{edition.date}/memory.tmx"))}" download>TMX</a>, '
-                         "术语库 termbase "
-                         f'<a href="{html_attr(at.asset(src, f"assets/data/{edition.date}/terms.tbx"))}" download>TBX</a>'
-                         "</p>")
-            if model.review:
+            findings, data = reviewed(model), f"assets/data/{edition.date}"
+            files.assets.update(worklist(edition, status, rules, findings))
+            files.assets[f"{data}/memory.tmx"] = memory_tmx(model.corpus.editions).decode("utf-8")
+            files.assets[f"{data}/terms.tbx"] = termbase_tbx(model.termbase).decode("utf-8")
+
+            def download(name, label):
+                return f'<a href="{html_attr(at.asset(src, f"{data}/{name}"))}" download>{label}</a>'
+            downloads = (f"<p>译者工作清单 Work list for translators: {download('worklist.xlf', 'XLIFF')} "
+                         f"(CAT 工具 for CAT tools: OmegaT, Trados, memoQ) · {download('worklist.csv', 'CSV')} · "
+                         f"{download('worklist.json', 'JSON')}; 翻译记忆 translation memory "
+                         f"{download('memory.tmx', 'TMX')}, 术语库 termbase {download('terms.tbx', 'TBX')}</p>")
+            if findings:
                 downloads += (f'<p><a href="{html_attr(at.href(src, at.page(edition.date, "review")))}">译文检查 '
-                              f"Translation check</a>: 最可能需要修改的 {len(reviewed(model))} 条规则及其理由 the "
+                              f"Translation check</a>: 最可能需要修改的 {len(findings)} 条规则及其理由 the "
                               "rules most likely to need a fix, each with its reasons.</p>")
         body = (f'<table class=cr-status><thead><tr><th>章 Chapter</th><th>规则 Rules</th><th>有中文 With Chinese</th>'
                 f'<th>比例 Share</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
