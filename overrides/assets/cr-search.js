@@ -146,7 +146,7 @@
     function zh(all, n) { var v = hanNumber(n); return v === null ? all : "层" + v; }
     function en(words) { return function (all, n) { var v = englishNumber(n, words); return v === null ? all : "layer " + v; }; }
     return text.replace(/第?([零一二三四五六七八九十\d]+)层/g, zh).replace(/层([零一二三四五六七八九十]+)/g, zh)
-      .replace(/\bsub-?layer\s+(\d+[a-d])\b/g, "layer $1")  /* sublayer 7c: Layer 7c */
+      .replace(/\b(?:sub-?)?layer\s*(\d+[a-d]?)\b/g, "layer $1")  /* sublayer 7c, layer7: Layer 7c, layer 7 */
       .replace(/\b([a-z]+|\d+(?:st|nd|rd|th))\s+layer\b/g, en(ORDINALS))
       .replace(/\blayer\s+([a-z]+)\b/g, en(NUMBERS));
   }
@@ -162,7 +162,7 @@
         return /[\u3400-\u9fff]/.test(words) ? words : " " + words + " ";
       });
     }
-    out = out.split(/([\u3400-\u9fff\uf900-\ufaff]+)/).map(function (part, i) {
+    out = out.split(new RegExp("(" + HAN_RUNS.source + ")")).map(function (part, i) {  /* 层7 stays one word */
       if (i % 2) { return part; }
       var words = englishWords(part), read = [];
       for (var k = 0; k < words.length;) {
@@ -226,9 +226,11 @@
     return Object.keys(found).sort(function (a, b) { return index.vocabulary[b] - index.vocabulary[a] || (a < b ? -1 : 1); }).slice(0, 3);
   }
 
-  /* Words typed without the space between them (manacost, attackealone), as the longest words of
-   * the rules they hold, left to right; a word that is one already, or near one, stays. */
+  /* Words typed without the space between them (manacost, attackealone, layer7), as the longest
+   * words of the rules they hold, left to right; a word that is one already, or near one, stays. */
   function unglued(plain) {
+    var letters = /^([a-z]{2,})(\d+[a-z]?)$/.exec(plain);  /* layer7, sublayer7c */
+    if (letters && !index.written[plain]) { return [letters[1], letters[2]]; }
     if (plain.length < 6 || index.written[plain] || /\d/.test(plain) || corrections(plain).length) { return [plain]; }
     var pieces = [];
     for (var i = 0; i < plain.length;) {
