@@ -111,11 +111,14 @@ def visit(context, url: str, offline: bool = False) -> dict:
     received = []
     cdp.on("Network.loadingFinished", lambda e: received.append(e["encodedDataLength"]))
     page.goto(url, wait_until="load")
-    timing = page.evaluate("""() => {
+    timing = page.evaluate("""() => new Promise(done => {
+      /* a small page may load before its first paint is reported: wait for it */
       const nav = performance.getEntriesByType('navigation')[0];
-      const paint = performance.getEntriesByType('paint').find(p => p.name === 'first-contentful-paint');
-      return {paint: paint ? paint.startTime / 1000 : null, load: nav.loadEventEnd / 1000};
-    }""")
+      new PerformanceObserver(list => {
+        const paint = list.getEntries().find(p => p.name === 'first-contentful-paint');
+        if (paint) { done({paint: paint.startTime / 1000, load: nav.loadEventEnd / 1000}); }
+      }).observe({type: 'paint', buffered: true});
+    })""")
     timing["bytes"] = sum(received)
     return {"page": page, **timing}
 

@@ -176,18 +176,3 @@ def test_build_from_extra_sources_only(tmp_path):
     assert '<h3 id="cr100-1">' in html and not (tmp_path / "site" / "editions").exists()
 
 
-def test_what_a_page_asks_for_before_its_first_paint_does_not_grow_unnoticed(seed_site):
-    """The render-blocking requests of a chapter's head (stylesheets, scripts without async or
-    defer) and their compressed sizes, pinned: a new one, or one grown by more than 5%, fails here
-    (bench/first_paint.py measures what they cost a phone)."""
-    import gzip
-    head = (seed_site / "cr" / "3" / "index.html").read_text(encoding="utf-8").split("<body", 1)[0]
-    blocking = re.findall(r'<link rel="?stylesheet"? href="([^"]+)"', head)
-    blocking += re.findall(r'<script(?![^>]*\b(?:async|defer)\b)[^>]*\bsrc="([^"]+)"', head)
-    sizes = {re.sub(r"\.[0-9a-f]{8}\.min\.", ".", path.rsplit("/", 1)[1]):
-             len(gzip.compress((seed_site / "cr" / "3" / path).resolve().read_bytes(), 6, mtime=0)) for path in blocking}
-    pinned = {"main.css": 22813, "palette.css": 2057, "cr.css": 5999}  # gzip bytes, as GitHub Pages sends them
-    assert sizes.keys() == pinned.keys(), sizes
-    assert {name: size for name, size in sizes.items() if size > pinned[name] * 1.05} == {}
-    inline = re.findall(r"<script>(.*?)</script>", head, re.S)
-    assert len(inline) == 2 and sum(map(len, inline)) <= 1900  # the display mode and scheme, before the page paints

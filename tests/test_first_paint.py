@@ -1,0 +1,98 @@
+"""The first paint (overrides/partials/cr-first-screen.html, overrides/main.html): a page paints its
+first screen before the theme's stylesheets arrive, styled by a small stylesheet of its own, and
+the reader sees the same page before and after they do, on a phone and a desktop, light and dark;
+once they apply, that stylesheet goes, with every builder and from file:// as well
+(bench/first_paint.py measures what it saves a phone)."""
+import gzip
+import re
+
+import pytest
+
+from sitekit import Served
+
+# what the first screen of a chapter shows: where each is, before the stylesheets and after
+FIRST_SCREEN = ["header.md-header", ".md-header__title", "article h1", ".cr-edition", "article h2", ".rules > h3",
+                ".rules > h3 + [lang=en]", ".rules > h3 + [lang=en] + [lang^=zh]"]
+BOXES = """(selectors) => selectors.map(s => { const r = document.querySelector(s).getBoundingClientRect();
+    return [r.x, r.y, r.width, r.height].map(Math.round); })"""
+COLOURS = """() => [document.documentElement, document.body, document.querySelector('header'), document.querySelector('article h1'),
+    document.querySelector('.rules > h3 + [lang=en]')].map(e => { const s = getComputedStyle(e); return [s.backgroundColor, s.color]; })"""
+GONE = "() => !document.getElementById('cr-first-screen')"
+
+
+def opened(browser, url, width, height, scheme, stylesheets):
+    mobile = width < 600
+    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=mobile, has_touch=mobile,
+                                  color_scheme=scheme, service_workers="block")
+    page = context.new_page()
+    if not stylesheets:
+        page.route(re.compile(r".*\.css(\?.*)?$"), lambda route: None)  # asked for, never answered
+        page.goto(url, wait_until="commit")
+        # the page up to its stylesheets, at the end of the body, parsed and painted
+        page.wait_for_selector(".md-footer", state="attached")
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    else:
+        page.goto(url)
+        page.wait_for_function(GONE)
+    return context, page
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width,height", [(390, 844), (1280, 800)])
+def test_the_first_screen_before_the_stylesheets_is_the_page_after_them(browser, seed_url, width, height, scheme):
+    url = seed_url + "cr/3/"
+    context, page = opened(browser, url, width, height, scheme, stylesheets=False)
+    assert page.locator("#cr-first-screen").count() == 1  # nothing of the theme's yet (cr.js waits for it)
+    before, before_colours = page.evaluate(BOXES, FIRST_SCREEN), page.evaluate(COLOURS)
+    context.close()
+    context, page = opened(browser, url, width, height, scheme, stylesheets=True)
+    after, after_colours = page.evaluate(BOXES, FIRST_SCREEN), page.evaluate(COLOURS)
+    context.close()
+    # (the title's width only: the scripts add the header's buttons beside it)
+    moved = {s: (b, a) for s, b, a in zip(FIRST_SCREEN, before, after)
+             if any(abs(x - y) > 3 for x, y in zip(b, a[:2] if s == ".md-header__title" else a))}
+    assert moved == {}, moved
+    assert before_colours == after_colours
+    dark = scheme == "dark"
+    assert (before_colours[0][0] == "rgb(30, 33, 41)") == dark  # a dark phone never flashes white
+
+
+def test_a_page_asks_for_nothing_before_its_first_paint(seed_site):
+    """No stylesheet or script in a head blocks the first paint: the stylesheets are imported after
+    the page's text, and preloaded. The first screen's own stylesheet and those the head preloads are
+    pinned with their compressed sizes: a new one, or one grown by more than 5%, fails here."""
+    html = (seed_site / "cr" / "3" / "index.html").read_text(encoding="utf-8")
+    head, body = html.split("<body", 1)
+    assert re.findall(r'<link rel="?stylesheet"?', head) == []
+    assert re.findall(r"<script(?![^>]*\b(?:async|defer)\b)[^>]*\bsrc=", head) == []
+    linked = re.findall(r'@import url\("([^"]+)"\);', body)
+    assert linked == re.findall(r'<link rel="preload" as="style" href="([^"]+)"', head)
+    assert body.index("@import") > body.index("</article>")  # after the page's text
+    sizes = {re.sub(r"\.[0-9a-f]{8}\.min\.", ".", path.rsplit("/", 1)[1]):
+             len(gzip.compress((seed_site / "cr" / "3" / path).resolve().read_bytes(), 6, mtime=0)) for path in linked}
+    first_screen = re.search(r'<style id="cr-first-screen">.*?</style>', head, re.S).group(0)
+    sizes["the first screen's"] = len(gzip.compress(first_screen.encode("utf-8"), 6, mtime=0))
+    pinned = {"main.css": 22813, "palette.css": 2057, "cr.css": 6046, "the first screen's": 1450}  # gzip bytes
+    assert sizes.keys() == pinned.keys(), sizes
+    assert {name: size for name, size in sizes.items() if size > pinned[name] * 1.05} == {}
+    inline = re.findall(r"<script>(.*?)</script>", head, re.S)
+    assert len(inline) == 2 and sum(map(len, inline)) <= 1900  # the display mode and scheme, before the page paints
+
+
+@pytest.mark.parametrize("kind", ["online", "offline"])
+@pytest.mark.parametrize("builder", ["material", "zensical"])
+def test_the_theme_styles_the_page_once_its_stylesheets_arrive(browser, builder_sites, builder, kind):
+    site = builder_sites("full", builder, kind)
+    served = Served(site) if kind == "online" else None
+    root = served.url if served else site.as_uri() + "/"
+    try:
+        context, page = opened(browser, root + ("cr/7/" if served else "cr/7/index.html"), 390, 844, "light", stylesheets=True)
+        # the theme's, its palette's and the site's own, with the first screen's gone
+        styled = page.evaluate("""() => [getComputedStyle(document.querySelector('header')).position,
+            getComputedStyle(document.body).getPropertyValue('--md-primary-fg-color').trim(),
+            getComputedStyle(document.querySelector('.cr-footer-edition')).backgroundColor]""")
+        context.close()
+    finally:
+        if served:
+            served.close()
+    assert styled == ["sticky", "#795649", "rgb(28, 28, 28)"]  # the palette's brown
