@@ -79,6 +79,7 @@ bench: setup browser
 	$(PY) bench/run.py
 	$(PY) bench/search_quality.py
 	$(PY) bench/phone_offline.py
+	$(PY) bench/first_paint.py
 
 clean:
 	rm -rf site site-offline site-offline.zip build build-offline .pytest_cache node_modules .schemas

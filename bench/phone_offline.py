@@ -87,7 +87,7 @@ def stored_size(site: Path) -> tuple[int, int]:
     build = json.loads(head[len("const BUILD = "):-1])
     files = [site / path / "index.html" if kind == "page" else site / path for path, _, kind in build["files"]]
     home = (site / "index.html").read_text(encoding="utf-8")
-    theme = {site / m for m in re.findall(r'(?:href|src)="(assets/(?:javascripts|stylesheets)/[^"#?]+)"', home)}
+    theme = {site / m for m in re.findall(r'(?:href=|src=|@import url\()"(assets/(?:javascripts|stylesheets)/[^"#?]+)"', home)}
     files += sorted(theme - set(files)) + [site / "sitemap.xml"]
     raw = sum(f.stat().st_size for f in files)
     sent = sum(len(gzip.compress(f.read_bytes(), 6)) if f.name.endswith(COMPRESSED) else f.stat().st_size for f in files)

@@ -106,7 +106,7 @@ def build_with(builder: str, generated: Path, site_dir: Path) -> Path:
 class _Parsed:
     ids: set[str]
     links: list[str]  # a[href]
-    scripts: list[str]  # link[href], img[src], script[src]
+    scripts: list[str]  # link[href], img[src], script[src], style's @import url("...")
 
 
 @functools.lru_cache(maxsize=None)
@@ -123,6 +123,8 @@ def parse_page(path: Path) -> _Parsed:
             page.links.append(element.get("href"))
         if element.tag in ("link", "img", "script") and (element.get("href") or element.get("src")):
             page.scripts.append(element.get("href") or element.get("src"))
+        if element.tag == "style" and element.text:  # the theme's stylesheets (overrides/main.html)
+            page.scripts += re.findall(r'@import url\("([^"]+)"\)', element.text)
     return page
 
 

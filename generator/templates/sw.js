@@ -76,9 +76,10 @@ function previous() {
 }
 
 /* The theme's own stylesheets and scripts, as the home page names them (their names change
- * with their content, so the address is the revision), and what a builder may have written. */
+ * with their content, so the address is the revision; its stylesheets are imported at the end of
+ * the body, overrides/main.html), and what a builder may have written. */
 function themeAssets(html) {
-  var found = {}, pattern = /<(?:link|script)\b[^>]*?\b(?:href|src)="([^"#?]+)"/g, m;
+  var found = {}, pattern = /(?:<(?:link|script)\b[^>]*?\b(?:href|src)=|@import url\()"([^"#?]+)"/g, m;
   while ((m = pattern.exec(html))) {
     var url = new URL(m[1], SCOPE);
     if (url.href.indexOf(SCOPE) === 0 && /\/assets\/.+\.(?:css|js|png|svg)$/.test(url.pathname)) { found[url.href] = url.href; }

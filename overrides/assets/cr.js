@@ -13,7 +13,7 @@
 (function () {
   "use strict";
   var CR = (window.CR = window.CR || {});
-  /* the theme's stylesheets, linked just before the scripts, apply now: the first screen's own
+  /* the theme's stylesheets, imported just before the scripts, apply now: the first screen's own
      (overrides/partials/cr-first-screen.html) has done its part */
   var firstScreen = document.getElementById("cr-first-screen");
   if (firstScreen) { firstScreen.remove(); }
