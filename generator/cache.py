@@ -1,6 +1,7 @@
-"""A cache of what does not change between builds: parsed sources (by their bytes) and lineages
-(by the texts of both editions). A build with the 90 editions of the archive reads them again in
-a fraction of the time it takes to parse and match them.
+"""A cache of what does not change between builds: parsed sources (by their bytes), lineages (by
+the texts of both editions), and the translation check and memory of a whole build (by the bytes
+of all its sources, SiteModel.cached). A build with the 90 editions of the archive reads them
+again in a fraction of the time it takes to parse and match them.
 
 Entries live under $XDG_CACHE_HOME/mtg-cr-site (~/.cache/mtg-cr-site), named by a hash of the
 generator's own code and of the input, so a change to either is a new entry, never a stale one.

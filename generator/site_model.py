@@ -3,10 +3,12 @@
 per build; the page builders (generator/pages) read it and never change it."""
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from .addresses import Addresses
+from .cache import cached
 from .gcpause import paused_gc
 from .history import english_chain
 from .model import Edition
@@ -81,7 +83,17 @@ class SiteModel:
         if self.current is None or "zh" not in self.current.languages or "en" not in self.current.languages:
             return []
         chain, steps = self.history
-        return check_translation(self.current, self.termbase, History(chain, steps) if chain else None)
+        return self.cached("review", lambda: check_translation(
+            self.current, self.termbase, History(chain, steps) if chain else None))
+
+    def cached(self, kind: str, make):
+        """What a whole build makes from all its sources (the check, the translation memory), from
+        the cache (generator/cache.py) when every source came from a file: keyed by their bytes
+        and manifest entries, which all the corpus is made from."""
+        keys = [s.parsed.content_key for s in self.corpus.loaded]
+        if not keys or None in keys:
+            return make()
+        return cached(kind, hashlib.sha256(b"\0".join(sorted(keys))).digest(), make)
 
     def fingerprint(self, edition: Edition) -> bytes:
         """A hash of everything an edition says (its rules, its glossary, the Chinese carried to it)."""

@@ -55,7 +55,8 @@ def status_page(model: SiteModel, files: "SiteFiles") -> None:
         if model.is_current(edition):
             findings, data = reviewed(model), f"assets/data/{edition.date}"
             files.assets.update(worklist(edition, status, rules, findings))
-            files.assets[f"{data}/memory.tmx"] = memory_tmx(model.corpus.editions).decode("utf-8")
+            memory = model.cached("memory", lambda: memory_tmx(model.corpus.editions))
+            files.assets[f"{data}/memory.tmx"] = memory.decode("utf-8")
             files.assets[f"{data}/terms.tbx"] = termbase_tbx(model.termbase).decode("utf-8")
 
             def download(name, label):
