@@ -374,3 +374,15 @@ def hover(page, locator) -> None:
 
 def tap(page, locator) -> None:
     page.touchscreen.tap(*first_line(locator))
+
+
+THEME_APPLIES = """() => !document.getElementById('cr-first-screen') && [getComputedStyle(document.querySelector('header')).position,
+    getComputedStyle(document.body).getPropertyValue('--md-primary-fg-color').trim(),
+    getComputedStyle(document.querySelector('.cr-footer-edition')).backgroundColor]"""
+
+
+def assert_the_theme_applies(page):
+    """The theme's, its palette's and the site's own styles apply, and the first screen's are gone
+    (overrides/main.html; with each builder, online and from file://, where tests/test_builders.py
+    and test_reading.py open their pages)."""
+    assert page.evaluate(THEME_APPLIES) == ["sticky", "#795649", "rgb(28, 28, 28)"]  # the palette's brown

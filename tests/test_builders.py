@@ -5,8 +5,8 @@ import zipfile
 
 import pytest
 
-from sitekit import (Served, check_links, in_view, keyboard_drawer, phone_drawer, preview_and_term_tip, recording_page,
-                     settled, site_search)
+from sitekit import (Served, assert_the_theme_applies, check_links, in_view, keyboard_drawer, phone_drawer,
+                     preview_and_term_tip, recording_page, settled, site_search)
 
 BUILDERS = ["material", "properdocs", "zensical"]
 KINDS = ["online", "offline"]
@@ -72,6 +72,7 @@ def test_a_link_lands_on_its_rule(page, urls, builder, start, link, target):
 @pytest.mark.parametrize("builder", SERVED)
 def test_preview_tooltip_and_display_modes(page, urls, builder):
     page.goto(urls[builder] + "cr/7/")
+    assert_the_theme_applies(page)
     preview_and_term_tip(page, touch=False)
     page.click(".cr-modes button[data-mode='en']")
     assert not page.locator("h3#cr702-19c + [lang=en] + [lang^=zh]").is_visible()
@@ -134,6 +135,7 @@ def test_offline_bundle_from_file_with_nothing_fetched_outside(browser, sites, b
     try:
         page.goto(root + "cr/7/index.html#cr702-19c")
         assert page.text_content("#cr702-19c") == "702.19c"
+        assert_the_theme_applies(page)
         preview_and_term_tip(page, touch=False)
         page.click(".cr-modes button[data-mode='zh']")
         assert not page.locator("h3#cr702-19c + [lang=en]").is_visible()

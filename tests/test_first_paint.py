@@ -2,13 +2,12 @@
 first screen before the theme's stylesheets arrive, styled by a small stylesheet of its own, and
 the reader sees the same page before and after they do, on a phone and a desktop, light and dark;
 once they apply, that stylesheet goes, with every builder and from file:// as well
-(bench/first_paint.py measures what it saves a phone)."""
+(sitekit.assert_the_theme_applies, where tests/test_builders.py and test_reading.py open their
+pages; bench/first_paint.py measures what it saves a phone)."""
 import gzip
 import re
 
 import pytest
-
-from sitekit import Served
 
 # what the first screen of a chapter shows: where each is, before the stylesheets and after
 FIRST_SCREEN = ["header.md-header", ".md-header__title", "article h1", ".cr-edition", "article h2", ".rules > h3",
@@ -77,22 +76,3 @@ def test_a_page_asks_for_nothing_before_its_first_paint(seed_site):
     assert {name: size for name, size in sizes.items() if size > pinned[name] * 1.05} == {}
     inline = re.findall(r"<script>(.*?)</script>", head, re.S)
     assert len(inline) == 2 and sum(map(len, inline)) <= 1900  # the display mode and scheme, before the page paints
-
-
-@pytest.mark.parametrize("kind", ["online", "offline"])
-@pytest.mark.parametrize("builder", ["material", "zensical"])
-def test_the_theme_styles_the_page_once_its_stylesheets_arrive(browser, builder_sites, builder, kind):
-    site = builder_sites("full", builder, kind)
-    served = Served(site) if kind == "online" else None
-    root = served.url if served else site.as_uri() + "/"
-    try:
-        context, page = opened(browser, root + ("cr/7/" if served else "cr/7/index.html"), 390, 844, "light", stylesheets=True)
-        # the theme's, its palette's and the site's own, with the first screen's gone
-        styled = page.evaluate("""() => [getComputedStyle(document.querySelector('header')).position,
-            getComputedStyle(document.body).getPropertyValue('--md-primary-fg-color').trim(),
-            getComputedStyle(document.querySelector('.cr-footer-edition')).backgroundColor]""")
-        context.close()
-    finally:
-        if served:
-            served.close()
-    assert styled == ["sticky", "#795649", "rgb(28, 28, 28)"]  # the palette's brown

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from sitekit import DRAWN, hover, keyboard_drawer, phone_drawer, settled, tap
+from sitekit import DRAWN, assert_the_theme_applies, hover, keyboard_drawer, phone_drawer, settled, tap
 
 
 def on_screen(page, selector):
@@ -144,6 +144,7 @@ TOP_RULE = """() => { const top = document.querySelector('.md-header').getBoundi
 @pytest.mark.parametrize("target", ["another chapter", "the same chapter"])
 def test_back_returns_to_the_exact_place(target, page, full_url):
     page.goto(full_url + "cr/7/")
+    assert_the_theme_applies(page)
     rule, link = ("cr702-19b", "h3#cr702-19b ~ [lang=en] a[href*='/5/']") if target == "another chapter" else \
         ("cr701-7c", "h3#cr701-7c + [lang=en] a[href*='#cr70']")
     page.evaluate("id => document.getElementById(id).scrollIntoView()", rule)
