@@ -74,15 +74,20 @@
     });
   }
 
+  /* A new build's worker: stored already (waiting), being stored now (the browser looks for one as
+     the page opens, before this script runs), or found later. */
   function watchUpdates(registration) {
     if (registration.waiting && navigator.serviceWorker.controller) { notify(registration.waiting); }
+    if (registration.installing) { follow(registration.installing); }
     registration.addEventListener("updatefound", function () {
-      var worker = registration.installing;
-      if (!worker) { return; }
-      worker.addEventListener("statechange", function () {
-        if (worker.state === "installed" && navigator.serviceWorker.controller) { notify(worker); }
-        if (worker.state === "redundant" && !navigator.serviceWorker.controller) { setState("failed"); }
-      });
+      if (registration.installing) { follow(registration.installing); }
+    });
+  }
+
+  function follow(worker) {
+    worker.addEventListener("statechange", function () {
+      if (worker.state === "installed" && navigator.serviceWorker.controller) { notify(worker); }
+      if (worker.state === "redundant" && !navigator.serviceWorker.controller) { setState("failed"); }
     });
   }
 
