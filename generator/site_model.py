@@ -88,12 +88,15 @@ class SiteModel:
 
     def cached(self, kind: str, make):
         """What a whole build makes from all its sources (the check, the translation memory), from
-        the cache (generator/cache.py) when every source came from a file: keyed by their bytes
-        and manifest entries, which all the corpus is made from."""
+        the cache (generator/cache.py) when every source came from a file."""
+        return make() if self.sources_key is None else cached(kind, self.sources_key, make)
+
+    @cached_property
+    def sources_key(self) -> bytes | None:
+        """A hash of every source's bytes and manifest entry, which all the corpus is made from;
+        None where a source did not come from a file."""
         keys = [s.parsed.content_key for s in self.corpus.loaded]
-        if not keys or None in keys:
-            return make()
-        return cached(kind, hashlib.sha256(b"\0".join(sorted(keys))).digest(), make)
+        return None if not keys or None in keys else hashlib.sha256(b"\0".join(sorted(keys))).digest()
 
     def fingerprint(self, edition: Edition) -> bytes:
         """A hash of everything an edition says (its rules, its glossary, the Chinese carried to it)."""
