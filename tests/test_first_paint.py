@@ -76,3 +76,14 @@ def test_a_page_asks_for_nothing_before_its_first_paint(seed_site):
     assert {name: size for name, size in sizes.items() if size > pinned[name] * 1.05} == {}
     inline = re.findall(r"<script>(.*?)</script>", head, re.S)
     assert len(inline) == 2 and sum(map(len, inline)) <= 1900  # the display mode and scheme, before the page paints
+
+
+def test_the_first_screens_stylesheet_stays_gone_when_the_theme_brings_a_page_in(page, seed_url):
+    """The theme's instant navigation brings a page's head with the content (here: the same address
+    opened again); the first screen's stylesheet, which skips the sidebars, must go again."""
+    from sitekit import assert_the_theme_applies
+    page.goto(seed_url + "cr/3/#cr301-5")
+    page.goto(seed_url + "cr/3/#cr301-5")
+    page.wait_for_timeout(800)  # the theme's fetch of the page, then its swap
+    assert_the_theme_applies(page)
+    assert page.evaluate("getComputedStyle(document.querySelector('.md-sidebar--primary')).contentVisibility") == "visible"

@@ -13,10 +13,6 @@
 (function () {
   "use strict";
   var CR = (window.CR = window.CR || {});
-  /* the theme's stylesheets, imported just before the scripts, apply now: the first screen's own
-     (overrides/partials/cr-first-screen.html) has done its part */
-  var firstScreen = document.getElementById("cr-first-screen");
-  if (firstScreen) { firstScreen.remove(); }
   CR.data = CR.data || {};
   var waiting = {};
 
@@ -132,6 +128,15 @@
       setup();
     }
   };
+
+  /* The theme's stylesheets, imported just before the scripts, apply now: the first screen's own
+     (overrides/partials/cr-first-screen.html) has done its part. Again on every page: the theme's
+     instant navigation brings the next page's head, and with it that stylesheet, whose rules for
+     the first screen alone (the sidebars skipped) would otherwise stay. */
+  CR.onPage(function () {
+    var firstScreen = document.getElementById("cr-first-screen");
+    if (firstScreen) { firstScreen.remove(); }
+  });
 
   CR.root = root;
   CR.pageInfo = pageInfo;
