@@ -304,8 +304,7 @@ def test_a_new_deployment_is_offered_switched_to_and_read_offline(browser, seed_
         assert "新版规则 2024-02-06 已就绪 · New rules ready" in notice.inner_text()
         assert "six-sided die" in page.text_content("article") and "2023-11-17" in page.text_content(".cr-footer-edition")
         notice.locator("button", has_text="切换 Switch").tap()
-        page.wait_for_function("() => document.querySelector('.cr-footer-edition').textContent.includes('2024-02-06')",
-                               timeout=30000)
+        page.locator(".cr-footer-edition", has_text="2024-02-06").wait_for(timeout=30000)
         assert "twelve-sided die" in page.text_content("article")
         page.wait_for_function("() => document.documentElement.dataset.crOffline === 'ready'")
         new_caches = phone.caches()
