@@ -10,6 +10,9 @@ baseline). Both are served at /cr-site/ as GitHub Pages serves a project site (g
 to a phone with 4x slower CPU, 1.6 Mbit/s down, 150 ms latency; each visit is a new browser
 profile, the two sites' visits alternate, and the figures are medians.
 
+Beside them, a shared link deep in the same chapter (ADDRESS): when its rule is first painted
+under the header, which the browser itself does only once the page has loaded.
+
 Beside them, the floor: a page of one line in each language, visited first and again (from the
 browser's cache) the same way. It shows what no page can go below on this profile (opening the
 tab, committing the page, the first text shaped), and so how far a repeat visit can fall against
@@ -82,6 +85,28 @@ def serve(site: Path):
     return server, f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
 
 
+ADDRESS = CHAPTER + "#cr702-19c"
+# the first frame painted with the address's rule on screen, below the header (checked after the
+# frame's own callbacks, the page's included, have run)
+ON_SCREEN = """requestAnimationFrame(function frame(time) {
+  setTimeout(() => {
+    const rule = document.getElementById(location.hash.slice(1)), top = rule && rule.getBoundingClientRect().top;
+    if (top > 0 && top < innerHeight / 3 && !window.crOnScreen) { window.crOnScreen = time / 1000; }
+  });
+  if (!window.crOnScreen) { requestAnimationFrame(frame); }
+});"""
+
+
+def address_visit(browser, url: str) -> dict:
+    context = phone(browser, workers=False)
+    context.add_init_script(ON_SCREEN)
+    found = visit(context, url)
+    found["on screen"] = found["page"].evaluate("window.crOnScreen || NaN")
+    found["page"].close()
+    context.close()
+    return found
+
+
 def first_visit(browser, url: str) -> dict:
     context = phone(browser, workers=False)  # a first visit: nothing stored, no worker yet
     found = visit(context, url)
@@ -112,7 +137,7 @@ def main() -> None:
         ours, ours_url = serve(ours_site)
         base, base_url = serve(base_site)
         floor, floor_url = serve(build_floor(Path(tmp)))
-        figures = {"ours": [], "baseline": [], "floor": [], "floor again": []}
+        figures = {"ours": [], "baseline": [], "address": [], "floor": [], "floor again": []}
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=[
                 "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-sync",
@@ -120,6 +145,7 @@ def main() -> None:
             for _ in range(args.runs):
                 figures["ours"].append(first_visit(browser, ours_url + CHAPTER))
                 figures["baseline"].append(first_visit(browser, base_url + "7/"))
+                figures["address"].append(address_visit(browser, ours_url + ADDRESS))
                 floor_ = floor_visits(browser, floor_url)
                 figures["floor"].append(floor_["first"])
                 figures["floor again"].append(floor_["again"])
@@ -139,6 +165,8 @@ def main() -> None:
               f"{median(kind, 'bytes') / 1000:.0f} kB |")
     print(f"First paint {median('ours', 'paint') / median('baseline', 'paint'):.2f}x the plain page's (target ≤ 0.8x); "
           f"load {median('ours', 'load') / median('baseline', 'load'):.2f}x")
+    print(f"A shared link, {ADDRESS}: its rule on screen at {median('address', 'on screen'):.2f} s, "
+          f"the first paint at {median('address', 'paint'):.2f} s, the load at {median('address', 'load'):.2f} s")
     print(f"The floor's repeat visit: {median('floor again', 'paint') / median('floor', 'paint'):.2f}x its first visit")
 
 
