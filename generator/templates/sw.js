@@ -190,7 +190,8 @@ function offlinePage(request) {
  * a task after the first part, already there when the browser began on the page (it commits the
  * page some 100 ms after the worker answers), and the whole 740 kB decoded before the first part
  * was parsed. The rest comes while the first screen is laid out, still long before a reader
- * scrolls; the load event waits for the stylesheets, which take longer (bench/phone_offline.py). */
+ * scrolls. On the phone the load waits longer for the stylesheets anyway (bench/phone_offline.py);
+ * a fast desktop's load, and its scripts, come some 60 ms later (docs/benchmarks.md). */
 var FIRST_PART = 65536;
 var REST_AFTER = 150;  // ms
 
