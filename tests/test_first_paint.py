@@ -36,10 +36,19 @@ def opened(browser, url, width, height, scheme, stylesheets):
     return context, page
 
 
+@pytest.fixture(scope="module")
+def zensical_url(builder_sites):
+    from sitekit import Served
+    served = Served(builder_sites("seed", "zensical", "online"))
+    yield served.url
+    served.close()
+
+
+@pytest.mark.parametrize("builder", ["material", "zensical"])  # ProperDocs writes Material's pages
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("width,height", [(390, 844), (1280, 800)])
-def test_the_first_screen_before_the_stylesheets_is_the_page_after_them(browser, seed_url, width, height, scheme):
-    url = seed_url + "cr/3/"
+def test_the_first_screen_before_the_stylesheets_is_the_page_after_them(browser, request, builder, width, height, scheme):
+    url = request.getfixturevalue("seed_url" if builder == "material" else "zensical_url") + "cr/3/"
     context, page = opened(browser, url, width, height, scheme, stylesheets=False)
     assert page.locator("#cr-first-screen").count() == 1  # nothing of the theme's yet (cr.js waits for it)
     before, before_colours = page.evaluate(BOXES, FIRST_SCREEN), page.evaluate(COLOURS)
