@@ -25,7 +25,8 @@ def opened(browser, url, width, height, scheme, stylesheets):
                                   color_scheme=scheme, service_workers="block")
     page = context.new_page()
     if not stylesheets:
-        page.route(re.compile(r".*\.css(\?.*)?$"), lambda route: None)  # asked for, never answered
+        context.held = []  # the stylesheets' requests, asked for and not answered (until a test does)
+        page.route(re.compile(r".*\.css(\?.*)?$"), lambda route: context.held.append(route))
         page.goto(url, wait_until="commit")
         # the page up to its stylesheets, at the end of the body, parsed and painted
         page.wait_for_selector(".md-footer", state="attached")
@@ -107,7 +108,8 @@ PLACED = """(id) => { const t = document.getElementById(id).getBoundingClientRec
 def test_the_rule_of_an_address_is_in_place_before_the_stylesheets(browser, seed_url, width, height):
     """The browser scrolls to an address's rule only once the page has loaded (seconds on a phone's
     slow link, the top of the chapter until then); the head's script puts it under the header as
-    soon as it is parsed, where the whole page puts it, and leaves the reader's own scrolling alone."""
+    soon as it is parsed, where the whole page puts it, and leaves the reader's own scrolling alone,
+    then and at the load, when the browser and the theme scroll back to the address."""
     url, rule = seed_url + "cr/3/#cr310-8a", "cr310-8a"  # deep in the chapter, blocks not yet laid out above it
     context, page = opened(browser, url, width, height, "light", stylesheets=False)
     before = page.evaluate(PLACED, rule)
@@ -117,6 +119,12 @@ def test_the_rule_of_an_address_is_in_place_before_the_stylesheets(browser, seed
         page.wait_for_function("(y) => scrollY < y - 500", arg=before[2])
         page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
         assert page.evaluate("scrollY") < before[2] - 500  # not put back
+        for route in context.held:
+            route.continue_()
+        page.wait_for_function(GONE)
+        page.wait_for_function("() => document.readyState === 'complete' && !document.documentElement.hasAttribute('data-cr-settling')")
+        top, header, _ = page.evaluate(PLACED, rule)
+        assert top > header + 300, (top, header)  # still where the reader scrolled to
     context.close()
     context, page = opened(browser, url, width, height, "light", stylesheets=True)
     page.wait_for_function("() => !document.documentElement.hasAttribute('data-cr-settling')")

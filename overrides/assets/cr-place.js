@@ -64,6 +64,16 @@
     window.addEventListener(type, stopSettling, { passive: true, capture: true });
   });
 
+  /* The reader scrolled while the page loaded, before this script ran (main.html kept the address's
+   * rule in place until then): at the load the browser scrolls back to the address's rule, and the
+   * theme after it, so the reader's place is taken as the page is parsed, and put back. */
+  var readersPlace = null;
+  document.addEventListener("DOMContentLoaded", function () { if (CR.readerMoved) { readersPlace = headingAtTop(); } });
+  function keepReadersPlace() {
+    var target = readersPlace && document.getElementById(readersPlace.id);
+    if (target) { settle(target, readersPlace.offset); } else { stopSettling(); }
+  }
+
   function settleOnTarget() {
     var id = decodeURIComponent(location.hash.slice(1));
     var target = id && document.getElementById(id);
@@ -124,6 +134,7 @@
     var before = settling;
     setTimeout(function () {
       if (settling !== before) { return; }  /* the reader has already scrolled */
+      if (CR.readerMoved) { keepReadersPlace(); return; }
       if (!(entry && entry.type === "back_forward" && restorePlace()) && !settleOnTarget()) { stopSettling(); }
     }, 0);
   });
