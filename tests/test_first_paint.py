@@ -35,6 +35,8 @@ def opened(browser, url, width, height, scheme, stylesheets):
     else:
         page.goto(url)
         page.wait_for_function(GONE)
+        # and the theme's colour transitions run out (a link's colour eases in over 125 ms)
+        page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
     return context, page
 
 
