@@ -59,6 +59,9 @@
     if (!controlled) { setState("storing"); }
     navigator.serviceWorker.register(workerUrl, { updateViaCache: "none" }).then(function (registration) {
       watchUpdates(registration);
+      /* the browser looks for a new worker after some navigations, not all (a register call for
+         the same worker does not look): this page looks itself, once it watches */
+      if (controlled) { registration.update().catch(function () { /* no connection: next time */ }); }
       return navigator.serviceWorker.ready;
     }).then(function () {
       if (navigator.serviceWorker.controller) { learn(); }
