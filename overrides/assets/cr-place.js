@@ -60,7 +60,7 @@
 
   /* the reader's scrolling is never undone */
   function stopSettling() { settling++; document.documentElement.removeAttribute("data-cr-settling"); }
-  ["wheel", "touchstart", "keydown", "mousedown"].forEach(function (type) {
+  CR.readerInput.forEach(function (type) {  /* main.html */
     window.addEventListener(type, stopSettling, { passive: true, capture: true });
   });
 
