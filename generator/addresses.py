@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import posixpath
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .anchors import rule_id
 from .numbers import RuleNumber
@@ -52,18 +53,25 @@ class Addresses:
         if from_src == to_src and anchor:
             return f"#{anchor}"
         target = self.url(to_src)
-        rel = posixpath.relpath(target or ".", self.folder(from_src) or ".")
+        rel = _relpath(target or ".", self.folder(from_src) or ".")
         if target.endswith("/") or not target:  # a directory URL keeps its slash
             rel = "./" if rel == "." else rel + "/"
         return rel + (f"#{anchor}" if anchor else "")
 
     def asset(self, from_src: str, path: str) -> str:
         """A link from a page to a file of the site (assets/data/...)."""
-        return posixpath.relpath(path, self.folder(from_src) or ".")
+        return _relpath(path, self.folder(from_src) or ".")
 
     def rule_href(self, from_src: str, edition: str, number: RuleNumber) -> str:
         """A link to a rule (or section) of an edition, from a page."""
         return self.href(from_src, self.page(edition, number.chapter), rule_id(number))
+
+
+@lru_cache(maxsize=1 << 12)
+def _relpath(path: str, start: str) -> str:
+    """posixpath.relpath, which makes both paths absolute from the working folder on every call: a
+    chapter has thousands of links, between a few dozen folders."""
+    return posixpath.relpath(path, start)
 
 
 def own_folder(stem: str) -> str:

@@ -10,6 +10,8 @@ list's units with (OmegaT: the memory in tm/auto).
 """
 from __future__ import annotations
 
+import copy
+
 from lxml import etree
 
 from .model import Edition, Rule
@@ -45,18 +47,32 @@ def rule_pairs(rule: Rule, edition: Edition) -> list[tuple[str, str]]:
     return [(e, z) for en_part, zh_part in parts for e, z in part_pairs(en_part, zh_part) if e.strip() and z.strip()]
 
 
+# each <tu> of the last memory written, as translate-toolkit made it: `mkdocs serve` writes the
+# memory again after every edit of a source, and then makes the units of the edited pairs alone
+_units: dict[tuple[str, str, str, str], etree._Element] = {}
+
+
 def memory_tmx(editions: list[Edition]) -> bytes:
     """memory.tmx of the editions with both languages."""
     from translate.storage import tmx
+    global _units
     store = tmx.tmxfile(sourcelanguage="en", targetlanguage=TARGET_LANGUAGE)
     store.addheader()
+    units = {}
     for (en, zh), (numbers, dates) in memory_pairs(editions).items():
+        key = (en, zh, " ".join(numbers), " ".join(dates))
+        if key in _units:  # a copy goes into the document, whose writing below indents it
+            units[key] = _units[key]
+            store.body.append(copy.deepcopy(units[key]))
+            continue
         store.addtranslation(en, "en", zh, TARGET_LANGUAGE)
         unit = store.units[-1].xmlelement
-        for at, (kind, value) in enumerate((("x-rule", " ".join(numbers)), ("x-editions", " ".join(dates)))):
+        for at, (kind, value) in enumerate((("x-rule", key[2]), ("x-editions", key[3]))):
             prop = etree.Element("prop", type=kind)  # TMX wants a tu's props before its tuvs
             prop.text = value
             unit.insert(at, prop)
+        units[key] = copy.deepcopy(unit)
+    _units = units
     header = store.document.getroot().find("header")
     for key in ("creationdate",):  # the same sources give the same bytes on any day
         header.attrib.pop(key, None)

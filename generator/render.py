@@ -76,7 +76,7 @@ def linked(text: str, resolve: Resolver, stats: LinkStats, extra: Callable[[str]
     last = 0
     refs = find_references(text)
     if extra:
-        refs = sorted(refs + [r for r in extra(text) if not any(r.start < o.end and o.start < r.end for o in refs)],
+        refs = sorted([*refs, *(r for r in extra(text) if not any(r.start < o.end and o.start < r.end for o in refs))],
                       key=lambda r: r.start)
     if terms is not None:
         refs = _with_terms(text, refs, terms)

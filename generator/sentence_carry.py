@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from difflib import SequenceMatcher
+from functools import lru_cache
 from typing import Callable, Iterable, NamedTuple
 
 from .diff import words
@@ -34,8 +35,11 @@ class Segment(NamedTuple):
     was: str | None = None  # stale: the English its Chinese translates (the older edition's, in today's numbers)
 
 
-def aligned(en: str, zh: str) -> tuple[list[str], list[str], list[Pair]] | None:
-    """A part's sentences in both languages and their pairs, where the pairs cover every sentence."""
+@lru_cache(maxsize=1 << 15)
+def aligned(en: str, zh: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[Pair, ...]] | None:
+    """A part's sentences in both languages and their pairs, where the pairs cover every sentence.
+    Kept for the process: each build aligns every part for its memory, its work list and what it
+    carries, and `mkdocs serve` builds again after every edit of a source."""
     if "\n" in en or "\n" in zh:  # lines of a list: not sentences
         return None
     en_sentences, zh_sentences = split_en(en), split_zh(zh)
@@ -43,7 +47,7 @@ def aligned(en: str, zh: str) -> tuple[list[str], list[str], list[Pair]] | None:
     if sum(p.en[1] - p.en[0] for p in pairs) != len(en_sentences) or \
             sum(p.zh[1] - p.zh[0] for p in pairs) != len(zh_sentences):
         return None
-    return en_sentences, zh_sentences, pairs
+    return tuple(en_sentences), tuple(zh_sentences), tuple(pairs)
 
 
 def part_pairs(en: str, zh: str) -> list[tuple[str, str]]:

@@ -84,7 +84,7 @@ class SiteModel:
             return []
         chain, steps = self.history
         return self.cached("review", lambda: check_translation(
-            self.current, self.termbase, History(chain, steps) if chain else None))
+            self.current, self.marker, History(chain, steps) if chain else None))
 
     def cached(self, kind: str, make):
         """What a whole build makes from all its sources (the check, the translation memory), from

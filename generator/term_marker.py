@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import InitVar, dataclass
+from typing import ClassVar
 
 import ahocorasick
 
@@ -49,10 +50,13 @@ class TermMarker:
     # which the basic vocabulary is learnt (read once, not kept)
     rules: InitVar[list[dict[str, list[str]]] | None] = None
 
+    # the matches of the last automata built, by their key: a build makes its termbase anew, and
+    # `mkdocs serve` builds again after every edit of a source, which then matches its edited texts alone
+    _shared: ClassVar[tuple[tuple, dict[tuple[str, str], list[tuple[int, int, int]]]]] = ((), {})
+
     def __post_init__(self, rules):
         self.automata = {}
         self.basic: set[int] = set()
-        self._seen: dict[tuple[str, str], list[tuple[int, int, int]]] = {}
         # language -> the terms with a name in it (even one too short or shared to look for)
         self.named: dict[str, set[int]] = {"en": set(), "zh": set()}
         for lang in ("en", "zh"):
@@ -79,6 +83,11 @@ class TermMarker:
             if len(automaton):
                 automaton.make_automaton()
                 self.automata[lang] = automaton
+        # what the matches depend on: every form matched, with its length and term
+        self.key = tuple((lang, tuple(sorted(a.items()))) for lang, a in sorted(self.automata.items()))
+        if TermMarker._shared[0] != self.key:
+            TermMarker._shared = (self.key, {})
+        self._seen = TermMarker._shared[1]
         rules = rules or []
         used = Counter(term for texts in rules for term in {t for lang, lines in texts.items() for line in lines
                                                              for _, _, t in self.find(line, lang)})
@@ -107,7 +116,8 @@ class TermMarker:
 
     def _matches(self, text: str, lang: str) -> list[tuple[int, int, int]]:
         """Every match, basic vocabulary included; kept, since a rule's text is read three times
-        (to learn the basic vocabulary, to compare its languages, to mark it)."""
+        (to learn the basic vocabulary, to compare its languages, to mark it), and again by the
+        next build of the same forms (_shared)."""
         key = (text, lang)
         if key in self._seen:
             return self._seen[key]

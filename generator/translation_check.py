@@ -21,6 +21,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
+from typing import NamedTuple
 
 from .diff import word_diff, words
 from .history import english_chain
@@ -29,7 +30,7 @@ from .model import Edition, Rule
 from .numbers import RuleNumber
 from .sentences import align, split_en, split_zh
 from .term_marker import TermMarker
-from .termbase import Term, Termbase
+from .termbase import Term
 
 CITED = re.compile(r"(?<![\d.])\d{3}(?:\.\d{1,3}[a-z]?)?(?![\d])")  # 702.19c, 903
 DOUBLED = re.compile(r"([的了是在和与或将被把对为之其该则])\1")  # characters no Chinese word doubles
@@ -84,25 +85,24 @@ class History:
         self.rules = {e.date: {r.number: r for r in e.rules()} for e in self.chain}
 
 
-def check_translation(edition: Edition, termbase: Termbase, history: History | None = None) -> list[Finding]:
-    """Every rule of `edition` with both languages, most likely to need a fix first."""
+def check_translation(edition: Edition, marker: TermMarker, history: History | None = None) -> list[Finding]:
+    """Every rule of `edition` with both languages, most likely to need a fix first; `marker` finds
+    its termbase's terms (the pages' own, SiteModel.marker)."""
     rules = [r for r in edition.rules() if "en" in r.texts and "zh" in r.texts]
-    marker = TermMarker(termbase)
-    found = {r.number: (marker.terms_in(r.texts["en"].text, "en"), marker.terms_in(r.texts["zh"].text, "zh"))
-             for r in rules}
-    usage = _usage(found.values())
-    terms = {term.id: term for term in termbase.terms.values()}
-    variants = _variants(rules, found, terms)
-    unlike = _unlike_glossary(rules, found, terms, variants)
-    usual = Counter(v for per_rule in variants.values() for v in per_rule)
+    glossary = _Glossary.of(marker)
+    facts = {r.number: glossary.facts(marker, r.texts["en"], r.texts["zh"]) for r in rules}
+    usage = _usage((f.en_terms, f.zh_terms) for f in facts.values())
+    terms = {term.id: term for term in marker.termbase.terms.values()}
+    unlike = _unlike_glossary({number: f.pieces for number, f in facts.items()}, terms)
+    usual = Counter(v for f in facts.values() for v in f.near)
     lengths = _length_scale(rules)
     findings = []
     for rule in rules:
-        en, zh = rule.texts["en"].text, rule.texts["zh"].text
+        en, zh, fact = rule.texts["en"].text, rule.texts["zh"].text, facts[rule.number]
         finding = Finding(rule.number, rule.texts["zh"].source.line, rule.texts["zh"].source.path, en, zh)
-        finding.reasons += _term_reasons(found[rule.number], usage, terms, variants.get(rule.number, {}), usual)
+        finding.reasons += _term_reasons((fact.en_terms, fact.zh_terms), usage, terms, fact.near, usual)
         finding.reasons += unlike.get(rule.number, [])
-        finding.reasons += _text_reasons(en, zh, _full(rule.texts["en"]), _full(rule.texts["zh"]))
+        finding.reasons += fact.text
         finding.reasons += _length_reasons(en, zh, lengths)
         finding.reasons += _history_reasons(rule, edition, history)
         if finding.reasons:
@@ -117,7 +117,90 @@ def check_corpus(corpus) -> list[Finding]:
     edition = corpus.shown[0]
     chain, steps = english_chain(corpus.editions, corpus.lineages, edition.date)
     history = History(chain, steps) if len(chain) > 1 and chain[-1] is edition else None
-    return check_translation(edition, corpus.termbase, history)
+    return check_translation(edition, TermMarker(corpus.termbase), history)
+
+
+class _Facts(NamedTuple):
+    """What one rule's own texts say, whatever the other rules say: the terms each language names,
+    its near misses of the terms the English names (variants), its pieces one character off a
+    glossary term (unlike), and the reasons in its text alone: finding them is most of the check's time."""
+    en_terms: frozenset[int]
+    zh_terms: frozenset[int]
+    near: dict[tuple[int, str], str]  # (term, the Chinese found) -> the glossary's Chinese
+    pieces: tuple[tuple[str, str, int], ...]  # (piece, the glossary's form, term)
+    text: tuple[Reason, ...]
+
+
+class _Glossary:
+    """The termbase's Chinese forms as the check looks for them, and the facts of each rule text
+    found with them. A build makes its termbase anew, so the facts are kept for as long as the
+    forms are the same (the key): `mkdocs serve` builds again after every edit of a source, and
+    then finds the facts of the edited rules alone. Only strings and numbers are kept, never a
+    build's termbase or editions."""
+    _last: "_Glossary | None" = None
+
+    def __init__(self, marker: TermMarker):
+        terms = marker.termbase.terms.values()
+        # _variants: a term's forms of three or more characters, and all its forms
+        self.variant_forms = {term.id: (tuple(sorted(f for f in term.zh_forms if len(f) >= 3)), frozenset(term.zh_forms))
+                              for term in terms if term.zh}
+        # _unlike_pieces: the forms of four or more Han characters, and every form of every term
+        self.forms = tuple(sorted({(form, term.id) for term in terms if term.zh and not term.obsolete
+                                   for form in term.zh_forms if len(form) >= 4 and HAN.match(form)}))
+        self.all_forms = frozenset(form for term in terms for form in term.zh_forms)
+        self.by_end: dict[str, set[tuple[str, int]]] = {}  # a near miss keeps two characters of the form at one end
+        for form, term_id in self.forms:
+            self.by_end.setdefault(form[:2], set()).add((form, term_id))
+            self.by_end.setdefault(form[-2:], set()).add((form, term_id))
+        self.key = (marker.key, tuple(sorted(self.variant_forms.items())), self.forms, self.all_forms)
+        self.memo: dict[tuple[str, str, str, str], _Facts] = {}
+
+    @classmethod
+    def of(cls, marker: TermMarker) -> "_Glossary":
+        glossary = cls(marker)
+        if cls._last is None or cls._last.key != glossary.key:
+            cls._last = glossary
+        return cls._last
+
+    def facts(self, marker: TermMarker, en_text, zh_text) -> _Facts:
+        en, zh, en_all, zh_all = en_text.text, zh_text.text, _full(en_text), _full(zh_text)
+        key = (en, zh, en_all, zh_all)
+        if key not in self.memo:
+            en_terms, zh_terms = frozenset(marker.terms_in(en, "en")), frozenset(marker.terms_in(zh, "zh"))
+            near = self._variants(zh, en_terms - zh_terms)
+            self.memo[key] = _Facts(en_terms, zh_terms, near, self._unlike_pieces(zh, zh_terms, near),
+                                    tuple(_text_reasons(en, zh, en_all, zh_all)))
+        return self.memo[key]
+
+    def _variants(self, zh: str, unmatched: frozenset[int]) -> dict[tuple[int, str], str]:
+        """(term, the Chinese found) -> the glossary's Chinese, where the English names the term,
+        the Chinese lacks its forms and holds a near miss of one (替代式效应 for 替代性效应)."""
+        near = {}
+        for term_id in sorted(unmatched):
+            if term_id not in self.variant_forms:
+                continue
+            forms, all_forms = self.variant_forms[term_id]
+            for form in forms:
+                miss = _near_miss(zh, form, all_forms)
+                if miss:
+                    near[(term_id, miss)] = form
+                    break
+        return near
+
+    def _unlike_pieces(self, zh: str, zh_terms: frozenset[int], near) -> tuple[tuple[str, str, int], ...]:
+        """Pieces of a Chinese text one character off a glossary term's Chinese of four or more
+        characters (替代费用 for 替代性费用), whatever the English says, where the text lacks the
+        term itself, and that are not a variant already found or part of another form."""
+        candidates = set().union(*(self.by_end.get(zh[i:i + 2], ()) for i in range(len(zh) - 1)))
+        known = {piece for (_, piece) in near}
+        pieces = []
+        for form, term_id in sorted(candidates):
+            if term_id in zh_terms:
+                continue
+            piece = _near_miss(zh, form, self.all_forms, inserted=False)
+            if piece and not any(piece in k for k in known) and not any(piece in other for other in self.all_forms if other != form):
+                pieces.append((piece, form, term_id))
+        return tuple(pieces)
 
 
 # ---- terms ---------------------------------------------------------------------------------------
@@ -154,56 +237,16 @@ def _names(term: Term) -> str:
     return f"“{term.en}” ({term.zh})" if term.zh else f"“{term.en}”"
 
 
-def _variants(rules: list[Rule], found, terms: dict[int, Term]) -> dict[RuleNumber, dict[tuple[int, str], str]]:
-    """Per rule: (term, the Chinese found) -> the glossary's Chinese, where the English names the
-    term, the Chinese lacks its forms and holds a near miss of one (替代式效应 for 替代性效应)."""
-    result = {}
-    for rule in rules:
-        en_terms, zh_terms = found[rule.number]
-        zh = rule.texts["zh"].text
-        near = {}
-        for term_id in en_terms - zh_terms:
-            term = terms.get(term_id)
-            if term is None or not term.zh:
-                continue
-            for form in sorted(f for f in term.zh_forms if len(f) >= 3):
-                miss = _near_miss(zh, form, term.zh_forms)
-                if miss:
-                    near[(term_id, miss)] = form
-                    break
-        if near:
-            result[rule.number] = near
-    return result
-
-
-def _unlike_glossary(rules: list[Rule], found, terms: dict[int, Term], variants) -> dict[RuleNumber, list[Reason]]:
-    """Per rule: a piece of its Chinese one character off a glossary term's Chinese of four or more
-    characters (替代费用 for 替代性费用), whatever the English says, where the rule lacks the term
-    itself; rarer the more rules write it so (then it is a wording of its own)."""
-    forms = sorted({(form, term.id) for term in terms.values() if term.zh and not term.obsolete
-                    for form in term.zh_forms if len(form) >= 4 and HAN.match(form)})
-    all_forms = {form for term in terms.values() for form in term.zh_forms}
-    by_end: dict[str, set[tuple[str, int]]] = {}  # a near miss keeps two characters of the form at one end
-    for form, term_id in forms:
-        by_end.setdefault(form[:2], set()).add((form, term_id))
-        by_end.setdefault(form[-2:], set()).add((form, term_id))
-    pieces: dict[RuleNumber, list[tuple[str, str, int]]] = {}
-    for rule in rules:
-        zh = rule.texts["zh"].text
-        candidates = set().union(*(by_end.get(zh[i:i + 2], ()) for i in range(len(zh) - 1)))
-        known = {piece for (_, piece) in variants.get(rule.number, {})}
-        for form, term_id in sorted(candidates):
-            if term_id in found[rule.number][1]:
-                continue
-            piece = _near_miss(zh, form, all_forms, inserted=False)
-            if piece and not any(piece in k for k in known) and not any(piece in other for other in all_forms if other != form):
-                pieces.setdefault(rule.number, []).append((piece, form, term_id))
+def _unlike_glossary(pieces: dict[RuleNumber, tuple[tuple[str, str, int], ...]],
+                     terms: dict[int, Term]) -> dict[RuleNumber, list[Reason]]:
+    """Per rule: its pieces one character off a glossary term (_Glossary._unlike_pieces), rarer the
+    more rules write them so (then it is a wording of its own)."""
     counts = Counter(piece for found_pieces in pieces.values() for piece, _, _ in found_pieces)
     return {number: [Reason("unlike", round(2.0 / counts[piece] ** 0.75, 2),
                             f"the Chinese has {piece}, one character off the glossary's {form} "
                             f"({terms[term_id].en})" + (f"; {counts[piece] - 1} other rules write it so" if counts[piece] > 1 else ""))
                      for piece, form, term_id in found_pieces]
-            for number, found_pieces in pieces.items()}
+            for number, found_pieces in pieces.items() if found_pieces}
 
 
 def _near_miss(text: str, form: str, forms: set[str], inserted: bool = True) -> str | None:

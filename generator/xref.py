@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .numbers import SUBRULE_LETTERS, RuleNumber
 
@@ -46,7 +47,10 @@ def _number(m: re.Match) -> RuleNumber:
     return RuleNumber(int(m.group("sec")), int(m.group("rule") or 0), m.group("sub") or "")
 
 
-def find_references(text: str) -> list[Ref]:
+@lru_cache(maxsize=1 << 15)
+def find_references(text: str) -> tuple[Ref, ...]:
+    """The references in a text, in order. Kept for the process: `mkdocs serve` builds again after
+    every edit of a source, and then reads the edited texts alone."""
     refs: list[Ref] = []
     position = 0
     for m in ITEM.finditer(text):
@@ -59,7 +63,7 @@ def find_references(text: str) -> list[Ref]:
         run, position = _run(text, m)
         refs.extend(run)
     refs.extend(Ref(m.start(), m.end(), int(m.group("a") or m.group("b"))) for m in CHAPTER.finditer(text))
-    return sorted(refs, key=lambda r: r.start)
+    return tuple(sorted(refs, key=lambda r: r.start))
 
 
 def _run(text: str, first: re.Match) -> tuple[list[Ref], int]:

@@ -89,3 +89,49 @@ def _wait(condition, process, seconds=60):
     while not condition():
         assert time.time() < deadline and process.poll() is None, "gave up waiting"
         time.sleep(0.2)
+
+
+def test_a_build_again_in_the_same_process_is_what_a_fresh_process_makes(tmp_path):
+    """`mkdocs serve` builds again in its own process after every edit, and the generator keeps what
+    it found in the texts that did not change: the terms of a text, its references, its sentence
+    pairs, the check's facts of a rule, the memory's units. Built again in the process that built
+    them before, edited sources give, file for file, what a fresh process gives: first an English
+    rule and a Chinese one the check then finds, then a new term in the study note, which makes
+    another glossary and numbers the terms anew."""
+    from generator.generate import Options, generate
+    manifest = seed_manifest(tmp_path)
+    options = Options.from_config(manifest=manifest)
+
+    def edit(name, old, new):
+        source = tmp_path / "sources" / name
+        text = source.read_text(encoding="utf-8")
+        assert old in text
+        source.write_text(text.replace(old, new), encoding="utf-8")
+
+    def files(folder):
+        return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+    def built_again(name):
+        generate(options, tmp_path / name)
+        fresh = subprocess.run([sys.executable, "-m", "generator", "generate", "--manifest", str(manifest),
+                                "--out", str(tmp_path / f"{name}-fresh")], cwd=ROOT, capture_output=True, text=True,
+                               env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / f"{name}-cache")})  # nothing kept
+        assert fresh.returncode == 0, fresh.stderr[-3000:]
+        made = files(tmp_path / name)
+        assert made == files(tmp_path / f"{name}-fresh")
+        return made
+
+    before = files(generate(options, tmp_path / "before").folder)
+    edit("cr-2023-11-17-ch9-casual-variants.en-zh.txt", "A planar die is a six-sided die.", "A planar die is a twelve-sided die.")
+    edit("cr-2023-11-17-ch3-card-types.en-zh.txt", "300.1. 牌的类别", "300.1. 牌的的类别")
+    edited = built_again("edited")
+    changed = {name for name in edited if before.get(name) != edited[name]}
+    assert {"docs/cr/9/index.md", "docs/cr/3/index.md"} <= changed, sorted(changed)
+    memory = next(name for name in changed if name.endswith("memory.tmx"))
+    assert "twelve-sided" in edited[memory].decode() and "six-sided" in before[memory].decode()
+    check = next(name for name in changed if name.endswith("worklist.json"))
+    assert "a doubled character: 的的 (…牌的的类别" in edited[check].decode()
+    assert "牌的的类别" not in before[check].decode()
+    edit("primer-study-note.zh.md", "宣告阻挡者步骤（Declare Blockers Step）", "宣告阻挡者步骤（Declare Blockers Step）\n  - 阻挡（Block）")
+    glossary = built_again("glossary")
+    assert "阻挡" in glossary["docs/cr/glossary/index.md"].decode() != edited["docs/cr/glossary/index.md"].decode()
