@@ -229,6 +229,30 @@ def test_with_no_connection_the_go_page_and_the_offline_page(offline_phone):
     assert [u for u in phone.failed if not u.endswith("/editions/2023-04-14/7/")] == []
 
 
+def test_a_first_visit_stores_the_site_once_the_reader_pauses(browser, seed_site):
+    """Storing the site waits while a reader acts at once: a search typed as the page opens has the
+    connection and the processor to itself (cr-offline.js, PAUSE). Then storing begins, and ends."""
+    import time
+    served = Served(seed_site, PREFIX)
+    phone = Phone(browser)
+    asked = []  # when the worker, or its registration, asked for a file
+    phone.context.on("request", lambda r: asked.append(time.monotonic())
+                     if r.service_worker or r.url.endswith("/sw.js") else None)
+    try:
+        page = phone.page
+        page.goto(served.url + "cr/9/")
+        links = site_search(page, "planar die")
+        page.locator(".cr-search__input").press_sequentially(" roll", delay=150)  # still typing, for 0.75 s
+        typed = time.monotonic()
+        assert links and asked == [], "storing began while the reader was typing"
+        page.wait_for_function("() => document.documentElement.dataset.crOffline === 'ready'", timeout=90000)
+        assert asked and min(asked) - typed > 0.3, min(asked) - typed
+    finally:
+        phone.close()
+        served.close()
+    assert phone.errors == [] and phone.failed == [], (phone.errors, phone.failed)
+
+
 def test_a_zensical_build_reads_offline_too(browser, builder_sites):
     served = Served(builder_sites("seed", "zensical", "online"), PREFIX)
     phone = Phone(browser)

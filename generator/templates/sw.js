@@ -5,8 +5,9 @@
  *   BUILD.files         [path from the site root, revision, "page" | "file"], see offline_app.py
  * BUILD is null in a preview (`mkdocs serve`): this worker then removes itself and its copies.
  *
- * Install: every listed file is fetched past the HTTP cache (or taken from the previous build's
- * copy when its revision is the same) and checked to be of this build; the theme's assets are
+ * Install: every listed file is fetched past the HTTP cache at low priority (what the reader asks
+ * for meanwhile comes first), or taken from the previous build's copy when its revision is the
+ * same, and checked to be of this build; the theme's assets are
  * found in the home page. One file of another build and the install fails: the site is never
  * stored half old, half new. The first worker takes over at once; a later one waits until the
  * reader presses the notice's switch (cr-offline.js), so no page changes under a reader.
@@ -110,7 +111,7 @@ function precache() {
       var copy = before && before[1] === revision ?
         caches.open(before[0]).then(function (old) { return old.match(url); }) : Promise.resolve(null);
       return copy.then(function (response) {
-        return response || fetch(url, { cache: "reload", credentials: "same-origin" }).then(function (r) {
+        return response || fetch(url, { cache: "reload", credentials: "same-origin", priority: "low" }).then(function (r) {
           return check(r, revision, kind);
         });
       }).then(function (response) { return cache.put(url, response); });
@@ -127,14 +128,14 @@ function precache() {
       return inTurn(theme, function (url) {
         return (known[url] ? caches.open(known[url][0]).then(function (old) { return old.match(url); }) : Promise.resolve(null))
           .then(function (response) {
-            return response || fetch(url, { credentials: "same-origin" }).then(function (r) {
+            return response || fetch(url, { credentials: "same-origin", priority: "low" }).then(function (r) {
               if (!r.ok) { throw new Error(url + ": HTTP " + r.status); }
               return r;
             });
           }).then(function (response) { revisions[url] = url; return cache.put(url, response); });
       }, 4).then(function () {
         return inTurn(optional, function (url) {
-          return fetch(url, { cache: "reload", credentials: "same-origin" }).then(function (r) {
+          return fetch(url, { cache: "reload", credentials: "same-origin", priority: "low" }).then(function (r) {
             if (r.ok && !r.redirected) { return cache.put(url, r); }
           }, function () { /* not there: nothing to store */ });
         }, 1);

@@ -207,6 +207,33 @@
     });
   }
 
+  /* Storing the whole site (some 2 MB compressed, docs/benchmarks.md) begins after the page has
+   * loaded and the browser is idle, so that it never slows the first page; on a first visit, also
+   * once the reader pauses (PAUSE without a key, a tap, a click or the wheel; at the latest AT_MOST
+   * after the load), so that it does not slow what they do first: a search right after the page
+   * opened took a third longer beside it. A stored page only looks for a new deployment: at once. */
+  var PAUSE = 500, AT_MOST = 10000;  // ms
+
+  function whenReaderPauses(then) {
+    var inputs = (window.CR && window.CR.readerInput) || [];  // named by the page's head (overrides/main.html)
+    return function () {
+      var timer = null, latest = null;
+      function go() {
+        clearTimeout(timer);
+        clearTimeout(latest);
+        inputs.forEach(function (type) { removeEventListener(type, wait, true); });
+        then();
+      }
+      function wait() {
+        clearTimeout(timer);
+        timer = setTimeout(go, PAUSE);
+      }
+      inputs.forEach(function (type) { addEventListener(type, wait, { passive: true, capture: true }); });
+      wait();
+      latest = setTimeout(go, AT_MOST);
+    };
+  }
+
   function setup() {
     settingsBox();
     offlinePage();
@@ -220,9 +247,9 @@
     if (refused()) {
       document.documentElement.dataset.crOffline = "off";
     } else {
-      // after the page has loaded and the browser is idle: storing never slows the first page
       var later = function () { (window.requestIdleCallback || setTimeout)(start, { timeout: 3000 }); };
-      if (document.readyState === "complete") { later(); } else { window.addEventListener("load", later); }
+      var begin = navigator.serviceWorker.controller ? later : whenReaderPauses(later);
+      if (document.readyState === "complete") { begin(); } else { window.addEventListener("load", begin); }
     }
   }
   if (window.document$ && window.document$.subscribe) {
