@@ -43,6 +43,16 @@
     });
   }
 
+  /* A worker that is not running is started to answer, which on a busy phone can take longer than
+     ask's second: asked again, a few times at most, so that an answer (the update notice, the
+     stored state) is not lost to a slow start. */
+  function askUntilAnswered(worker, question, tries) {
+    return ask(worker, question).then(function (answer) {
+      if (answer || tries <= 1 || worker.state === "redundant") { return answer; }
+      return askUntilAnswered(worker, question, tries - 1);
+    });
+  }
+
   function megabytes(bytes) { return (bytes / 1048576).toFixed(1) + " MB"; }
 
   /* ---- registering, and what the worker says ---------------------------------------------- */
@@ -71,7 +81,7 @@
   function learn() {
     var controller = navigator.serviceWorker.controller;
     if (!controller) { return; }
-    ask(controller, { type: "about" }).then(function (answer) {
+    askUntilAnswered(controller, { type: "about" }, 5).then(function (answer) {
       about = answer;
       if (state() !== "update") { setState(answer ? "ready" : "none"); }
     });
@@ -96,7 +106,7 @@
 
   /* ---- the update notice: the new build is stored; the reader switches when they like ------ */
   function notify(worker) {
-    ask(worker, { type: "about" }).then(function (next) {
+    askUntilAnswered(worker, { type: "about" }, 20).then(function (next) {
       if (!next) { return; }
       var old = document.querySelector(".cr-update");
       if (old) { old.remove(); }
