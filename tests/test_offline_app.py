@@ -325,9 +325,17 @@ def test_a_new_deployment_is_offered_switched_to_and_read_offline(browser, seed_
         assert page.locator(".cr-update").count() == 0 and phone.caches() == old_caches
         # a new edition is deployed: the reader is told, and nothing changes until they switch
         served.root = newer_edition(tmp_path)
+        failed = []  # the worker's requests that failed, should the notice not come (a rare failure under load)
+        phone.context.on("requestfailed", lambda r: failed.append((r.url, r.failure)) if r.service_worker else None)
         page.reload()
         notice = page.locator(".cr-update")
-        notice.wait_for(timeout=60000)
+        try:
+            notice.wait_for(timeout=60000)
+        except Exception:
+            raise AssertionError("no notice of the new deployment; the registration: " + json.dumps(page.evaluate(
+                "navigator.serviceWorker.getRegistration().then(r => caches.keys().then(k => ({state: "
+                "document.documentElement.dataset.crOffline, installing: !!r.installing, waiting: !!r.waiting, "
+                "active: r.active && r.active.state, caches: k})))")) + f"; the worker's failed requests: {failed}") from None
         assert "新版规则 2024-02-06 已就绪 · New rules ready" in notice.inner_text()
         assert "six-sided die" in page.text_content("article") and "2023-11-17" in page.text_content(".cr-footer-edition")
         notice.locator("button", has_text="切换 Switch").tap()
