@@ -6,6 +6,9 @@ again in a fraction of the time it takes to parse and match them.
 Entries live under $XDG_CACHE_HOME/mtg-cr-site (~/.cache/mtg-cr-site), named by a hash of the
 generator's own code and of the input, so a change to either is a new entry, never a stale one.
 A missing, unreadable or damaged entry is made again.
+
+`kept_for` keeps, in memory for the process, what is worked out from single texts (a text's term
+matches, the check's facts of a rule), for as long as all else it depends on stays the same.
 """
 from __future__ import annotations
 
@@ -50,3 +53,16 @@ def cached(kind: str, key: bytes, make: Callable[[], T]) -> T:
     except OSError:
         pass  # a read-only home: no cache, the same result
     return value
+
+
+_kept: dict[str, tuple[object, dict]] = {}
+
+
+def kept_for(kind: str, key) -> dict:
+    """A dict of what is worked out from texts, kept for the process for as long as `key` (all else
+    it depends on) stays the same, and started afresh when it changes: `mkdocs serve` builds again
+    after every edit of a source, and then works out the edited texts alone."""
+    held = _kept.get(kind)
+    if held is None or held[0] != key:
+        held = _kept[kind] = (key, {})
+    return held[1]

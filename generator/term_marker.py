@@ -18,10 +18,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import InitVar, dataclass
-from typing import ClassVar
 
 import ahocorasick
 
+from .cache import kept_for
 from .termbase import Term, Termbase, chinese_forms, english_forms
 
 # Forms never matched whatever term they belong to: short English words and generic Chinese ones.
@@ -49,10 +49,6 @@ class TermMarker:
     # the texts of every rule of the edition the pages show (language -> its lines, per rule), from
     # which the basic vocabulary is learnt (read once, not kept)
     rules: InitVar[list[dict[str, list[str]]] | None] = None
-
-    # the matches of the last automata built, by their key: a build makes its termbase anew, and
-    # `mkdocs serve` builds again after every edit of a source, which then matches its edited texts alone
-    _shared: ClassVar[tuple[tuple, dict[tuple[str, str], list[tuple[int, int, int]]]]] = ((), {})
 
     def __post_init__(self, rules):
         self.automata = {}
@@ -85,9 +81,7 @@ class TermMarker:
                 self.automata[lang] = automaton
         # what the matches depend on: every form matched, with its length and term
         self.key = tuple((lang, tuple(sorted(a.items()))) for lang, a in sorted(self.automata.items()))
-        if TermMarker._shared[0] != self.key:
-            TermMarker._shared = (self.key, {})
-        self._seen = TermMarker._shared[1]
+        self._seen: dict[tuple[str, str], list[tuple[int, int, int]]] = kept_for("term matches", self.key)
         rules = rules or []
         used = Counter(term for texts in rules for term in {t for lang, lines in texts.items() for line in lines
                                                              for _, _, t in self.find(line, lang)})
@@ -116,8 +110,8 @@ class TermMarker:
 
     def _matches(self, text: str, lang: str) -> list[tuple[int, int, int]]:
         """Every match, basic vocabulary included; kept, since a rule's text is read three times
-        (to learn the basic vocabulary, to compare its languages, to mark it), and again by the
-        next build of the same forms (_shared)."""
+        (to learn the basic vocabulary, to compare its languages, to mark it), and by the next
+        build of the same forms (cache.kept_for)."""
         key = (text, lang)
         if key in self._seen:
             return self._seen[key]

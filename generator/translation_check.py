@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from typing import NamedTuple
 
+from .cache import kept_for
 from .diff import word_diff, words
 from .history import english_chain
 from .lineage import Lineage
@@ -89,7 +90,7 @@ def check_translation(edition: Edition, marker: TermMarker, history: History | N
     """Every rule of `edition` with both languages, most likely to need a fix first; `marker` finds
     its termbase's terms (the pages' own, SiteModel.marker)."""
     rules = [r for r in edition.rules() if "en" in r.texts and "zh" in r.texts]
-    glossary = _Glossary.of(marker)
+    glossary = _Glossary(marker)
     facts = {r.number: glossary.facts(marker, r.texts["en"], r.texts["zh"]) for r in rules}
     usage = _usage((f.en_terms, f.zh_terms) for f in facts.values())
     terms = {term.id: term for term in marker.termbase.terms.values()}
@@ -133,11 +134,8 @@ class _Facts(NamedTuple):
 
 class _Glossary:
     """The termbase's Chinese forms as the check looks for them, and the facts of each rule text
-    found with them. A build makes its termbase anew, so the facts are kept for as long as the
-    forms are the same (the key): `mkdocs serve` builds again after every edit of a source, and
-    then finds the facts of the edited rules alone. Only strings and numbers are kept, never a
-    build's termbase or editions."""
-    _last: "_Glossary | None" = None
+    found with them, kept for as long as the forms are the same (cache.kept_for): only strings and
+    numbers, never a build's termbase or editions."""
 
     def __init__(self, marker: TermMarker):
         terms = marker.termbase.terms.values()
@@ -152,15 +150,8 @@ class _Glossary:
         for form, term_id in self.forms:
             self.by_end.setdefault(form[:2], set()).add((form, term_id))
             self.by_end.setdefault(form[-2:], set()).add((form, term_id))
-        self.key = (marker.key, tuple(sorted(self.variant_forms.items())), self.forms, self.all_forms)
-        self.memo: dict[tuple[str, str, str, str], _Facts] = {}
-
-    @classmethod
-    def of(cls, marker: TermMarker) -> "_Glossary":
-        glossary = cls(marker)
-        if cls._last is None or cls._last.key != glossary.key:
-            cls._last = glossary
-        return cls._last
+        key = (marker.key, tuple(sorted(self.variant_forms.items())), self.forms, self.all_forms)
+        self.memo: dict[tuple[str, str, str, str], _Facts] = kept_for("check facts", key)
 
     def facts(self, marker: TermMarker, en_text, zh_text) -> _Facts:
         en, zh, en_all, zh_all = en_text.text, zh_text.text, _full(en_text), _full(zh_text)

@@ -23,6 +23,11 @@ var REVISIONS = "__revisions";  // a stored entry of each cache: its files' revi
 
 var OPTIONAL = ["sitemap.xml"];  // what a builder may write and a theme may read (Material's instant navigation)
 
+/* how the install asks for what it stores: at low priority, so that what the reader asks for
+   meanwhile comes first; past the HTTP cache, but for the theme's assets, named by their content */
+var STORING = { credentials: "same-origin", priority: "low" };
+var STORING_PAST_CACHE = { cache: "reload", credentials: "same-origin", priority: "low" };
+
 function address(path) { return new URL(path, SCOPE).href; }
 
 /* A stored copy's key: no fragment, no query on pages, and a folder's index is the folder. */
@@ -111,7 +116,7 @@ function precache() {
       var copy = before && before[1] === revision ?
         caches.open(before[0]).then(function (old) { return old.match(url); }) : Promise.resolve(null);
       return copy.then(function (response) {
-        return response || fetch(url, { cache: "reload", credentials: "same-origin", priority: "low" }).then(function (r) {
+        return response || fetch(url, STORING_PAST_CACHE).then(function (r) {
           return check(r, revision, kind);
         });
       }).then(function (response) { return cache.put(url, response); });
@@ -128,14 +133,14 @@ function precache() {
       return inTurn(theme, function (url) {
         return (known[url] ? caches.open(known[url][0]).then(function (old) { return old.match(url); }) : Promise.resolve(null))
           .then(function (response) {
-            return response || fetch(url, { credentials: "same-origin", priority: "low" }).then(function (r) {
+            return response || fetch(url, STORING).then(function (r) {
               if (!r.ok) { throw new Error(url + ": HTTP " + r.status); }
               return r;
             });
           }).then(function (response) { revisions[url] = url; return cache.put(url, response); });
       }, 4).then(function () {
         return inTurn(optional, function (url) {
-          return fetch(url, { cache: "reload", credentials: "same-origin", priority: "low" }).then(function (r) {
+          return fetch(url, STORING_PAST_CACHE).then(function (r) {
             if (r.ok && !r.redirected) { return cache.put(url, r); }
           }, function () { /* not there: nothing to store */ });
         }, 1);

@@ -33,23 +33,15 @@
     return e;
   }
 
-  /* Ask a worker a question; the answer, or null after a second. */
+  /* Ask a worker a question; the answer, or null after ten seconds. A worker that is not running
+     is started to answer, which on a busy phone can take more than a second: a shorter limit
+     would drop the update notice, asked of the new waiting worker, without a word. */
   function ask(worker, question) {
     return new Promise(function (resolve) {
       var channel = new MessageChannel();
-      var timer = setTimeout(function () { resolve(null); }, 1000);
+      var timer = setTimeout(function () { resolve(null); }, 10000);
       channel.port1.onmessage = function (event) { clearTimeout(timer); resolve(event.data); };
       worker.postMessage(question, [channel.port2]);
-    });
-  }
-
-  /* A worker that is not running is started to answer, which on a busy phone can take longer than
-     ask's second: asked again, a few times at most, so that an answer (the update notice, the
-     stored state) is not lost to a slow start. */
-  function askUntilAnswered(worker, question, tries) {
-    return ask(worker, question).then(function (answer) {
-      if (answer || tries <= 1 || worker.state === "redundant") { return answer; }
-      return askUntilAnswered(worker, question, tries - 1);
     });
   }
 
@@ -81,7 +73,7 @@
   function learn() {
     var controller = navigator.serviceWorker.controller;
     if (!controller) { return; }
-    askUntilAnswered(controller, { type: "about" }, 5).then(function (answer) {
+    ask(controller, { type: "about" }).then(function (answer) {
       about = answer;
       if (state() !== "update") { setState(answer ? "ready" : "none"); }
     });
@@ -106,7 +98,7 @@
 
   /* ---- the update notice: the new build is stored; the reader switches when they like ------ */
   function notify(worker) {
-    askUntilAnswered(worker, { type: "about" }, 20).then(function (next) {
+    ask(worker, { type: "about" }).then(function (next) {
       if (!next) { return; }
       var old = document.querySelector(".cr-update");
       if (old) { old.remove(); }
