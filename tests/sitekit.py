@@ -181,6 +181,14 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
             return str(served.root / "no such file")
         return super().translate_path("/" + path[len(served.prefix):])
 
+    def send_head(self):
+        # Every request gets the file, never "not modified": a new build can be written within the
+        # second of the one before it, and the server's Last-Modified counts whole seconds, so the
+        # browser's look for a new worker was told "not modified" and kept the old one (the
+        # deployment test failed so in about one full run in four). GitHub Pages validates by content.
+        del self.headers["If-Modified-Since"]
+        return super().send_head()
+
     def end_headers(self):
         self.send_header("Cache-Control", "no-cache")  # no guessed freshness: a new build is seen at once
         super().end_headers()
