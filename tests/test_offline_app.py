@@ -229,6 +229,33 @@ def test_with_no_connection_the_go_page_and_the_offline_page(offline_phone):
     assert [u for u in phone.failed if not u.endswith("/editions/2023-04-14/7/")] == []
 
 
+# the first frame that has the page's header: whether the rules were there too, and when they came
+FIRST_FRAME = """requestAnimationFrame(function frame() {
+  if (!document.querySelector('.md-header')) { requestAnimationFrame(frame); return; }
+  const first = window.crFirstFrame = {rules: !!document.querySelector('.rules'), at: performance.now()};
+  requestAnimationFrame(function rules() {
+    if (document.querySelector('.rules')) { first.rulesAfter = performance.now() - first.at; }
+    else { requestAnimationFrame(rules); }
+  });
+});"""
+
+
+def test_a_stored_page_paints_its_header_first_and_its_rules_as_it_does(offline_phone):
+    """The worker gives a stored page in parts (sw.js): its header alone, painted at once, then its
+    rules as that frame is painted, not once the worker has waited for a word that never came."""
+    phone, url, _ = offline_phone
+    page = phone.context.new_page()
+    page.add_init_script(FIRST_FRAME)
+    try:
+        page.goto(url + "cr/7/")
+        page.wait_for_function("() => window.crFirstFrame && window.crFirstFrame.rulesAfter !== undefined")
+        first = page.evaluate("window.crFirstFrame")
+    finally:
+        page.close()
+    assert not first["rules"], "the rules came with the header: the page was not given in parts"
+    assert first["rulesAfter"] < 600, f"the rules came {first['rulesAfter']:.0f} ms after the header's frame"
+
+
 def test_a_first_visit_stores_the_site_once_the_reader_pauses(browser, seed_site):
     """Storing the site waits while a reader acts at once: a search typed as the page opens has the
     connection and the processor to itself (cr-offline.js, PAUSE). Then storing begins (that it ends

@@ -178,6 +178,8 @@ self.addEventListener("message", function (event) {
       files: BUILD.files.length, caches: SITE } : null);
   } else if (ask.type === "switch") {
     self.skipWaiting();
+  } else if (ask.type === "first-frame" && event.source && onFirstFrame[event.source.id]) {
+    onFirstFrame[event.source.id]();
   }
 });
 
@@ -189,37 +191,65 @@ function offlinePage(request) {
   });
 }
 
-/* A stored page, given in two parts: its head and first rules, then the rest a moment later. A
- * page that arrives whole is parsed a long way before its first paint (chapter 7 is 740 kB); its
- * first part alone lets the browser paint it at once, as it does with a page the network trickles.
- * The moment is not one task but REST_AFTER: a trace of the throttled phone showed the rest, sent
- * a task after the first part, already there when the browser began on the page (it commits the
- * page some 100 ms after the worker answers), and the whole 740 kB decoded before the first part
- * was parsed. The rest comes while the first screen is laid out, still long before a reader
- * scrolls. On the phone the load waits longer for the stylesheets anyway (bench/phone_offline.py);
- * a fast desktop's load, and its scripts, come some 60 ms later (docs/benchmarks.md). */
+/* A stored page, given in parts as the network would give it, for the browser paints what has come
+ * while the rest is on its way; a page that arrives whole (chapter 7 is 740 kB) is parsed a long
+ * way before its first paint.
+ * 1. Its head and header: the browser paints the header at once.
+ * 2. Its first rules (up to FIRST_PART), once the page paints its header (its head's script posts
+ *    "first-frame" in the first frame that has it), or HEADER_ALONE_AT_MOST ms after at the latest.
+ *    Not after a fixed time: the browser commits a page some 30 to 170 ms after the worker answers
+ *    (traces of the throttled phone), and a part that has come by then is parsed before the first
+ *    paint.
+ * 3. The rest, REST_AFTER ms later: sent at once, all of it was decoded before the first rules
+ *    were laid out. It comes while the first screen is laid out, long before a reader scrolls.
+ * On the phone the load waits longer for the stylesheets anyway (bench/phone_offline.py); a fast
+ * desktop's load, and its scripts, come some 60 ms later (docs/benchmarks.md). */
 var FIRST_PART = 65536;
 var REST_AFTER = 150;  // ms
+var HEADER_ALONE_AT_MOST = 1000;  // ms
+var HEADER_END = new TextEncoder().encode("</header>");
+var onFirstFrame = {};  // the id of a page being given -> what to send once it paints
 
-function inTwoParts(response) {
+function headerEnd(bytes) {
+  var last = Math.min(bytes.length, FIRST_PART) - HEADER_END.length;
+  search: for (var i = 0; i <= last; i++) {
+    for (var j = 0; j < HEADER_END.length; j++) {
+      if (bytes[i + j] !== HEADER_END[j]) { continue search; }
+    }
+    return i + HEADER_END.length;
+  }
+  return FIRST_PART;
+}
+
+function inParts(response, client) {
   if (typeof ReadableStream === "undefined") { return response; }
   var init = { status: response.status, statusText: response.statusText, headers: response.headers };
   return response.arrayBuffer().then(function (buffer) {
     var bytes = new Uint8Array(buffer);
     if (bytes.length <= FIRST_PART) { return new Response(bytes, init); }
+    var header = headerEnd(bytes);
     return new Response(new ReadableStream({ start: function (controller) {
-      controller.enqueue(bytes.subarray(0, FIRST_PART));
-      setTimeout(function () { controller.enqueue(bytes.subarray(FIRST_PART)); controller.close(); }, REST_AFTER);
+      var sent = false;
+      function firstRules() {
+        if (sent) { return; }
+        sent = true;
+        delete onFirstFrame[client];
+        controller.enqueue(bytes.subarray(header, FIRST_PART));
+        setTimeout(function () { controller.enqueue(bytes.subarray(FIRST_PART)); controller.close(); }, REST_AFTER);
+      }
+      if (client) { onFirstFrame[client] = firstRules; }
+      setTimeout(firstRules, client ? HEADER_ALONE_AT_MOST : REST_AFTER);  // a browser that names no page: after a while
+      controller.enqueue(bytes.subarray(0, header));
     } }), init);
   });
 }
 
-function respond(request) {
+function respond(request, client) {
   var page = request.mode === "navigate";
   var url = key(request.url, page);
   return caches.open(CACHE).then(function (cache) {
     return cache.match(url).then(function (stored) {
-      if (stored) { return page ? inTwoParts(stored) : stored; }
+      if (stored) { return page ? inParts(stored, client) : stored; }
       return fetch(request).then(function (response) {
         if (response.ok && !response.redirected && response.type === "basic") { cache.put(url, response.clone()); }
         return response;
@@ -234,5 +264,5 @@ self.addEventListener("fetch", function (event) {
   var request = event.request;
   if (!BUILD || request.method !== "GET" || request.url.indexOf(SCOPE) !== 0) { return; }
   if (new URL(request.url).pathname === new URL(address("sw.js")).pathname) { return; }
-  event.respondWith(respond(request));
+  event.respondWith(respond(request, event.resultingClientId));
 });
