@@ -8,10 +8,12 @@ languages of 2022-06-10, 2023-10-13, 2023-11-17 and 2024-02-06), alone, are buil
 /cr-site/ as GitHub Pages serves a project site: gzip-compressed text, `Cache-Control: max-age=600`.
 The phone: 390x844 with touch, CPU 4x slower, 1.6 Mbit/s down, 750 kbit/s up, 150 ms latency
 (Chromium's DevTools protocol). Each visit gives its first paint, its largest paint (the first
-screen's rules: a stored page's first paint may be its header alone), its load and the bytes over
-the network. Each run is a new browser profile; figures are medians, and every
-ratio is against the first visit measured in the same run. The repeat visit without the worker
-(the browser's HTTP cache only, as before the app) is shown beside it.
+screen's rules: a stored page's first paint is its header, before they come), its load and the bytes over
+the network. Each run is a new browser profile: its first visit, then three repeat visits with the
+network and three without, alternating (a single visit's first paint varies by a third); figures
+are medians over the runs' visits, and every ratio is against the first visits measured in the
+same run. The repeat visit without the worker (the browser's HTTP cache only, as before the app)
+is shown beside it.
 """
 from __future__ import annotations
 
@@ -130,32 +132,35 @@ def visit(context, url: str, offline: bool = False) -> dict:
     return {"page": page, **timing}
 
 
+REPEATS = 3  # repeat visits of each kind in a run, alternating with and without the network
+
+
 def run_once(browser, url: str) -> dict:
-    figures = {}
+    """One new profile: the first visit, then the repeat visits; a list of visits for each kind."""
+    figures = {"first": [], "online": [], "offline": [], "http-cache": []}
     context = phone(browser, workers=True)
     first = visit(context, url + CHAPTER)
-    figures["first"] = first
+    figures["first"].append(first)
     first["page"].wait_for_function("() => document.documentElement.dataset.crOffline === 'ready'", timeout=120000)
     first["page"].close()
-    again = visit(context, url + CHAPTER)
-    figures["online"] = again
-    again["page"].close()
-    context.set_offline(True)
-    offline = visit(context, url + CHAPTER, offline=True)
-    assert offline["page"].locator("#cr700-1").count() == 1, "no chapter 7 without the network"
-    offline["page"].close()
-    figures["offline"] = offline
+    for _ in range(REPEATS):
+        for kind in ("online", "offline"):
+            context.set_offline(kind == "offline")
+            again = visit(context, url + CHAPTER, offline=kind == "offline")
+            assert again["page"].locator("#cr700-1").count() == 1, f"no chapter 7 on a repeat visit ({kind})"
+            again["page"].close()
+            figures[kind].append(again)
     context.close()
     context = phone(browser, workers=False)  # as before the app: the HTTP cache alone
     visit(context, url + CHAPTER)["page"].close()
-    figures["http-cache"] = visit(context, url + CHAPTER)
+    figures["http-cache"].append(visit(context, url + CHAPTER))
     context.close()
     return figures
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--runs", type=int, default=11)
     parser.add_argument("--edition", default="20231117", help="the date of an edition the corpus has in both languages")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
@@ -174,9 +179,10 @@ def main() -> None:
         raw, sent = stored_size(site)
 
     def median(kind, key):
-        return statistics.median(r[kind][key] for r in runs)
+        return statistics.median(v[key] for r in runs for v in r[kind])
     first_paint, first_load = median("first", "paint"), median("first", "load")
-    print(f"Throttled phone (4x CPU, 1.6 Mbit/s, 150 ms), chapter 7 of {args.edition}, medians of {args.runs} runs:")
+    print(f"Throttled phone (4x CPU, 1.6 Mbit/s, 150 ms), chapter 7 of {args.edition}, medians of {args.runs} runs "
+          f"({REPEATS} repeat visits of each kind in each):")
     print("| Visit | First paint | Largest paint | Load | Transferred | First paint vs the first visit |")
     print("|---|---|---|---|---|---|")
     for kind, label in [("first", "First visit"), ("online", "Repeat visit, with the network (worker)"),
