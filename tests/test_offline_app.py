@@ -240,7 +240,7 @@ FIRST_FRAME = """requestAnimationFrame(function frame() {
 });"""
 
 
-def test_a_stored_page_paints_its_header_first_and_its_rules_as_it_does(offline_phone):
+def test_a_stored_page_paints_its_header_then_its_rules_at_once(offline_phone):
     """The worker gives a stored page in parts (sw.js): its header alone, painted at once, then its
     rules as that frame is painted, not once the worker has waited for a word that never came."""
     phone, url, _ = offline_phone
@@ -356,7 +356,7 @@ def test_a_new_deployment_is_offered_switched_to_and_read_offline(browser, seed_
         same_second = (served.root / "sw.js").stat().st_mtime_ns // 10**9 * 10**9
         os.utime(newer / "sw.js", ns=(same_second, same_second))
         served.root = newer
-        failed = []  # the worker's requests that failed, should the notice not come (a rare failure under load)
+        failed = []  # the worker's requests that failed, should the notice not come
         phone.context.on("requestfailed", lambda r: failed.append((r.url, r.failure)) if r.service_worker else None)
         page.reload()
         notice = page.locator(".cr-update")
