@@ -207,18 +207,13 @@ function offlinePage(request) {
 var FIRST_PART = 65536;
 var REST_AFTER = 150;  // ms
 var HEADER_ALONE_AT_MOST = 1000;  // ms
-var HEADER_END = new TextEncoder().encode("</header>");
 var onFirstFrame = {};  // the id of a page being given -> what to send once it paints
 
+/* Where the page's header ends, in bytes (the first part's end should it have none). */
 function headerEnd(bytes) {
-  var last = Math.min(bytes.length, FIRST_PART) - HEADER_END.length;
-  search: for (var i = 0; i <= last; i++) {
-    for (var j = 0; j < HEADER_END.length; j++) {
-      if (bytes[i + j] !== HEADER_END[j]) { continue search; }
-    }
-    return i + HEADER_END.length;
-  }
-  return FIRST_PART;
+  var start = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes.subarray(0, FIRST_PART));
+  var end = start.indexOf("</header>");
+  return end < 0 ? FIRST_PART : new TextEncoder().encode(start.slice(0, end + "</header>".length)).length;
 }
 
 function inParts(response, client) {
