@@ -14,10 +14,11 @@ A link's kind:
 Rules are paired in passes, each only among the rules still unpaired: the same text and examples;
 the same text with cited numbers masked; the most similar texts anywhere, the same number counting
 a little (no length filter: 100.4 with a sentence appended is still 100.4); then the same number
-and a text only somewhat similar, or the shorter text mostly inside the longer (across distant
-editions a rule may grow or lose most of its length: 510.1c of 2023 kept three sentences in 2025),
-or, for a short title such as "Totem Armor" -> "Umbra Armor", its first subrule paired at the same
-place.
+and a text only somewhat similar, or the shorter text mostly inside the longer, by words or by its
+sentences all but one (across distant editions a rule may grow or lose most of its length: 510.1c of
+2023 kept three sentences in 2025, rewrote its fourth and replaced its examples), judged on the
+rule's own text (its examples may confirm a pair, never break one), or, for a short title such as
+"Totem Armor" -> "Umbra Armor", its first subrule paired at the same place.
 Duplicate texts are paired by where their neighbours went, not by number order.
 Glossary terms are paired by name (an "(Obsolete)" mark added or dropped is the same term), then
 by definition (a renamed term).
@@ -31,6 +32,7 @@ from typing import NamedTuple
 from .diff import words
 from .model import Edition, GlossaryEntry, without_obsolete_mark
 from .numbers import RuleNumber, parse_number
+from .sentences import split
 from .xref import ITEM
 
 SIMILAR = 0.5  # word similarity for a pair anywhere in the edition
@@ -141,7 +143,7 @@ def trace_lineage(old: Edition, new: Edition, lang: str = "en") -> Lineage:
     _pair_identical(before, after, pairs, lambda t: t.full)
     _pair_identical(before, after, pairs, lambda t: _masked(t.full))
     _pair_similar(before, after, pairs)
-    _pair_same_number(before, after, pairs)  # and titles whose first subrule stayed
+    _pair_same_number(before, after, pairs, lang)  # and titles whose first subrule stayed
     _pair_identical(before, after, pairs, lambda t: _masked(t.text))  # the same text, examples changed
     lineage = Lineage(old.date, new.date, lang)
     for a, b in pairs.items():
@@ -211,19 +213,44 @@ def _choose(number, candidates, after_partner, position_new):
     return None  # ambiguous: left to the later passes
 
 
-def _pair_same_number(before, after, pairs) -> None:
+def _pair_same_number(before, after, pairs, lang: str) -> None:
     taken = set(pairs.values())
     for number, text in before.items():
         if number in pairs or number not in after or number in taken:
             continue
-        a, b = words(text.full), words(after[number].full)
-        matcher = SequenceMatcher(None, a, b, autojunk=False)
-        shorter = min(len(a), len(b))
-        kept = shorter >= KEPT_WORDS and sum(m.size for m in matcher.get_matching_blocks()) >= KEPT * shorter
         first_sub = RuleNumber(number.section, number.rule, "a") if not number.sub else None
-        if matcher.ratio() >= SIMILAR_SAME_NUMBER or kept or (first_sub is not None and pairs.get(first_sub) == first_sub):
+        if _same_rule(text, after[number], lang) or (first_sub is not None and pairs.get(first_sub) == first_sub):
             pairs[number] = number
             taken.add(number)
+
+
+def _same_rule(old: _Text, new: _Text, lang: str) -> bool:
+    """Whether two texts at one number are one rule. The evidence is the rule's own text; its examples
+    illustrate it and may confirm a pair (the text and examples alike together) but never break one:
+    510.1c replaced its three long examples with one when the damage assignment order went away."""
+    return any(_alike(a, b, lang) for a, b in ((old.text, new.text), (old.full, new.full)))
+
+
+def _alike(a: str, b: str, lang: str) -> bool:
+    """Somewhat similar, or the shorter text mostly inside the longer, by words or by sentences."""
+    x, y = words(a), words(b)
+    matcher = SequenceMatcher(None, x, y, autojunk=False)
+    shorter = min(len(x), len(y))
+    kept = shorter >= KEPT_WORDS and sum(m.size for m in matcher.get_matching_blocks()) >= KEPT * shorter
+    return matcher.ratio() >= SIMILAR_SAME_NUMBER or kept or _sentences_kept(a, b, lang)
+
+
+def _sentences_kept(a: str, b: str, lang: str) -> bool:
+    """The shorter text's sentences, all but one, inside the longer one and in its order (a rule cut
+    down to its first sentences, its last one rewritten), at least two of them and KEPT_WORDS words."""
+    shorter, longer = sorted((a, b), key=len)
+    sentences, position, kept = split(shorter, lang), 0, []
+    for sentence in sentences:
+        found = longer.find(sentence, position)
+        if found >= 0:
+            kept.append(sentence)
+            position = found + len(sentence)
+    return len(sentences) - len(kept) <= 1 and len(kept) >= 2 and sum(len(words(s)) for s in kept) >= KEPT_WORDS
 
 
 def _pair_similar(before, after, pairs) -> None:

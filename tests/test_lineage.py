@@ -58,26 +58,94 @@ def test_an_edit_stays_the_same_rule_whatever_its_length(old, new, number, chang
     assert (link.text_changed, link.examples_changed) == (changed == "text", changed == "examples")
 
 
-# fourteen sentences of words none of the kept ones use: what a rule loses (or gains) across editions
+# twenty-four sentences of words none of the kept ones use: what a rule loses (or gains) across editions
 LOST = " ".join(f"Clause {w} of the procedure {w} describes how {w} tokens {w} rotate, {w} expire and {w} return later."
-                for w in ("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi".split()))
+                for w in ("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma "
+                          "tau upsilon phi chi psi omega".split()))
+
+
+# a long last sentence, rewritten in other words: what is kept of the shorter text is then its
+# sentences, not most of its words
+SORTED = ("If the table is crowded, every widget that is not in a deck is sorted by colour, then by size, "
+          "then by the order in which the players first touched it, and stacked beside the dealer.")
+RESTATED = ("Whenever space around a crowded table runs short, spare widgets outside any deck go into one "
+            "heap near whoever deals, arranged however that person likes best at that moment.")
 
 
 @pytest.mark.parametrize("grows", [False, True])
-def test_a_rule_that_keeps_its_first_sentences_and_loses_the_rest_is_edited(tmp_path, grows):
-    """510.1c from 2023-11-17 to 2025-11-14 kept its first three sentences and lost the rest; here
-    made up, with the lost part long enough (far below the similarity of consecutive editions, 0.3
-    at the same number) that only the containment of the shorter text in the longer pairs it. The
-    mirror case, a rule that grows so, is the same rule too."""
+@pytest.mark.parametrize("last", ["kept", "rewritten"])
+def test_a_rule_that_keeps_its_first_sentences_and_loses_the_rest_is_edited(tmp_path, grows, last):
+    """510.1c from 2023-11-17 to 2025-11-14 kept its first three sentences, rewrote its fourth and
+    lost the rest; here made up, with the lost part long enough (far below the similarity of
+    consecutive editions, 0.3 at the same number) that only the containment of the shorter text in
+    the longer pairs it: its words, or (its long last sentence rewritten) its sentences all but one.
+    The mirror case, a rule that grows so, is the same rule too."""
     from difflib import SequenceMatcher
     from generator.diff import words
-    kept = f"{LONG_A} {LONG_B} {LONG_C}"
-    texts = [f"{kept} {LOST}", kept][::-1 if grows else 1]
-    assert SequenceMatcher(None, words(texts[0]), words(texts[1]), autojunk=False).ratio() < 0.3
+    kept = f"{LONG_A} {LONG_B} {SORTED}"
+    shorter = kept if last == "kept" else f"{LONG_A} {LONG_B} {RESTATED}"
+    texts = [f"{kept} {LOST}", shorter][::-1 if grows else 1]
+    matcher = SequenceMatcher(None, words(texts[0]), words(texts[1]), autojunk=False)
+    assert matcher.ratio() < 0.3
+    in_longer = sum(m.size for m in matcher.get_matching_blocks()) / len(words(shorter))
+    assert in_longer > 0.9 if last == "kept" else in_longer < 0.7
     old = edition(tmp_path, "old.txt", "March 3, 2011", [("100.1.", "Widgets are objects."), ("100.2.", texts[0])])
     new = edition(tmp_path, "new.txt", "June 9, 2031", [("100.1.", "Widgets are objects."), ("100.2.", texts[1])])
     link = trace_lineage(old, new).of_old(n("100.2"))
     assert (link.kind, link.new, link.text_changed) == ("edited", n("100.2"), True)
+
+
+# 510.1c's shape from 2023-11-17 to 2025-11-14: four sentences, the fourth rewritten when the damage
+# assignment order went away, and three long examples (320 words) replaced by one, different example
+ORDERED = "If two or more widgets are drawn, the player arranges them according to the widget order announced for them."
+DIVIDED = "If two or more widgets are drawn, the player divides them as that player chooses among the piles."
+OLD_EXAMPLES = [f"Example: The widget order of a {colour} sprocket (a {n}-tooth widget) is a brass gear then a copper "
+                f"lever, then a {colour} spring that was {verb} earlier this round. During the shuffle, the dealer "
+                f"{verb} the brass gear, which gives it {n} more teeth until the round ends. The {colour} sprocket must "
+                f"rotate its {n} teeth toward the gear before the lever, and it can rotate {n} teeth toward the "
+                f"lever only once the gear has its full share of the rotation announced for it. Had the dealer "
+                f"{verb} the copper lever instead, the sprocket could rotate all {n} teeth toward the gear, or "
+                f"split them between the gear and the lever in any proportion the order still permits."
+                for colour, n, verb in (("crimson", 5, "polished"), ("cobalt", 7, "bent"), ("amber", 3, "oiled"))]
+NEW_EXAMPLE = ("Example: Kim draws a ferrule (worth 4 points), a grommet (worth 2 points) and a washer (worth 1 "
+               "point). Kim puts the ferrule and the washer into the left pile, since that pile already holds 3 "
+               "points, and the grommet into the right pile. Any other split among those piles would be allowed "
+               "too, including all three into one pile, as long as each drawn widget ends up in some pile.")
+
+
+@pytest.mark.parametrize("grows", [False, True])
+def test_a_rule_whose_examples_were_all_replaced_is_edited(tmp_path, grows):
+    """The pairing's evidence at one number is the rule's own text: its examples may confirm a pair
+    but never break one. On the text with its examples, the shorter rule keeps less than 0.7 of its
+    words in the longer and the two are far below 0.3 alike; on the text alone they are one rule."""
+    from difflib import SequenceMatcher
+    from generator.diff import words
+    kept = f"{LONG_A} {LONG_B} {LONG_C}"
+    rules = [(f"{kept} {ORDERED}", OLD_EXAMPLES), (f"{kept} {DIVIDED}", [NEW_EXAMPLE])][::-1 if grows else 1]
+    full = [words("\n".join([text] + examples)) for text, examples in rules]
+    matcher = SequenceMatcher(None, *full, autojunk=False)
+    shorter = min(map(len, full))
+    assert matcher.ratio() < 0.3 and sum(m.size for m in matcher.get_matching_blocks()) < 0.7 * shorter
+    assert rules[0][0] not in rules[1][0] and rules[1][0] not in rules[0][0]  # not one inside the other
+
+    def dated(name, date, text, examples):
+        return edition(tmp_path, name, date, [("100.1.", "Widgets are objects."), ("100.2.", "\n".join([text] + examples))])
+    lineage = trace_lineage(dated("old.txt", "March 3, 2011", *rules[0]), dated("new.txt", "June 9, 2031", *rules[1]))
+    link = lineage.of_old(n("100.2"))
+    assert (link.kind, link.new, link.text_changed, link.examples_changed) == ("edited", n("100.2"), True, True)
+    assert len(lineage.rules) == 2
+
+
+def test_a_rule_that_kept_one_sentence_of_three_is_not_the_same_rule_by_its_sentences(tmp_path):
+    """All but one of the shorter text's sentences must stand in the longer: one kept sentence of
+    three, the rest other words, is no evidence (and no more alike by words), so the rule is
+    removed and another added at its number."""
+    old_text = f"{LONG_A} {LONG_B} {LONG_C}"
+    new_text = f"{LONG_A} {LOST}"
+    old = edition(tmp_path, "old.txt", "March 3, 2011", [("100.1.", "Widgets are objects."), ("100.2.", old_text)])
+    new = edition(tmp_path, "new.txt", "June 9, 2031", [("100.1.", "Widgets are objects."), ("100.2.", new_text)])
+    kinds = sorted(link.kind for link in trace_lineage(old, new).rules)
+    assert kinds == ["added", "removed", "unchanged"]
 
 
 def test_across_distant_editions_a_rule_that_kept_its_number_and_most_of_its_text_is_edited():
@@ -88,7 +156,21 @@ def test_across_distant_editions_a_rule_that_kept_its_number_and_most_of_its_tex
     link = lineage.of_old(n("201.2a"))
     assert (link.kind, link.new, link.text_changed) == ("edited", n("201.2a"), True)
     assert n("201.2a") not in {x.new for x in lineage.rules if x.kind == "added"}
-    # no rule that kept its number and its first sentence (of eight words or more) is removed and added
+    assert_no_rule_that_kept_its_first_sentence_is_removed_and_added(old, new, lineage)
+
+
+def test_across_distant_editions_a_rule_whose_examples_went_is_edited():
+    """104.2 of 2003 (two sentences, two examples on negative values) kept its second sentence at its
+    number in 2009, the first and the examples gone elsewhere: the same rule by its own text."""
+    old, new = official("20031201"), official("20090201")
+    lineage = trace_lineage(old, new)
+    link = lineage.of_old(n("104.2"))
+    assert (link.kind, link.new, link.text_changed, link.examples_changed) == ("edited", n("104.2"), True, True)
+    assert_no_rule_that_kept_its_first_sentence_is_removed_and_added(old, new, lineage)
+
+
+def assert_no_rule_that_kept_its_first_sentence_is_removed_and_added(old, new, lineage):
+    """No rule that kept its number and its first sentence (of eight words or more) is removed and added."""
     before, after = ({r.number: SENTENCE_END.split(r.texts["en"].text) for r in e.rules()} for e in (old, new))
     removed = {x.old for x in lineage.rules if x.kind == "removed"}
     kept_first = {number for number in removed & {x.new for x in lineage.rules if x.kind == "added"}
