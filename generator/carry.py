@@ -28,7 +28,7 @@ class Carried:
     translates: str  # the edition whose English the Chinese was made for
     number: RuleNumber | None  # the rule's number in that edition (None for a glossary term)
     stale: bool  # the English changed since (beyond cited numbers)
-    english: str  # the English the Chinese translates (its text, then its examples)
+    english: str  # the English the Chinese translates (its text, then its examples; a term's paragraphs)
     # an edited rule's text and examples in today's English, each as sentence_carry.Segments, or None
     # where a part's sentences could not be told apart (then carried whole)
     parts: tuple | None = None
@@ -93,10 +93,12 @@ def carry_translation(editions: list[Edition], lineages: dict[tuple[str, str], L
             suggested[rule.number] = tuple(untranslated_part(t, memory) for t in [en.text, *(e.text for e in en.examples)])
         return rule
 
-    old_titles = {c.number: c.titles for c in translated.chapters}
-    old_titles |= {s.number: s.titles for c in translated.chapters for s in c.sections}
-    chapters = [Chapter(c.number, _titles(c.titles, old_titles.get(c.number)),
-                        [Section(s.number, _titles(s.titles, old_titles.get(s.number)), [carry(r) for r in s.rules])
+    # a title's Chinese is that of the same English title, wherever it stood (a section moves when
+    # one is inserted before it: 719 "Case Cards" in 2024 made 719 "Copiable Values" 720)
+    old_titles = {t["en"].text: t["zh"] for t in [c.titles for c in translated.chapters]
+                  + [s.titles for c in translated.chapters for s in c.sections] if "en" in t and "zh" in t}
+    chapters = [Chapter(c.number, _titles(c.titles, old_titles),
+                        [Section(s.number, _titles(s.titles, old_titles), [carry(r) for r in s.rules])
                          for s in c.sections])
                 for c in current.chapters]
     glossary, carried_terms = _carry_glossary(current, translated, steps)
@@ -127,27 +129,31 @@ def _by_sentence(en: RuleText | None, zh: RuleText, now: RuleText | None, forwar
 
 def _carry_glossary(current: Edition, translated: Edition, steps: list[Lineage]):
     """The glossary with the Chinese of each English term's ancestor (followed by name through
-    the lineages: a term made obsolete or renamed is the same term), stale where it changed."""
+    the lineages: a term made obsolete or renamed is the same term), the rule numbers it cites
+    rewritten to where those rules went (Day: "rule 726" became "rule 727" when a section was
+    inserted); stale where its English changed otherwise, or its name did."""
     old_pairs = {pair.en.term: pair for pair in translated.glossary if pair.en and pair.zh}
     pairs, carried = [], {}
     for pair in current.glossary:
         if pair.zh is not None or pair.en is None:
             pairs.append(pair)
             continue
-        name, stale = pair.en.term, False
+        name = pair.en.term
         for step in reversed(steps):
             link = next((t for t in step.glossary if t.new == name), None)
             if link is None or link.old is None:
                 name = None
                 break
-            stale = stale or link.kind != "unchanged"
             name = link.old
         old = old_pairs.get(name) if name else None
         if old is None:
             pairs.append(pair)
             continue
-        carried[pair.en.term] = Carried(translated.date, None, stale, " ".join(old.en.definition))
-        pairs.append(GlossaryPair(pair.en, old.zh, old.verified, f"carried from {translated.date}: {old.evidence}"))
+        english = [_forward(paragraph, steps) for paragraph in old.en.definition]
+        stale = english != pair.en.definition or old.en.term != pair.en.term
+        carried[pair.en.term] = Carried(translated.date, None, stale, "\n".join(english))
+        chinese = replace(old.zh, definition=[_forward(paragraph, steps) for paragraph in old.zh.definition])
+        pairs.append(GlossaryPair(pair.en, chinese, old.verified, f"carried from {translated.date}: {old.evidence}"))
     return pairs, carried
 
 
@@ -157,8 +163,8 @@ def _forward(text: str, steps: list[Lineage]) -> str:
     return text
 
 
-def _titles(titles: dict, old: dict | None) -> dict:
+def _titles(titles: dict, chinese: dict) -> dict:
     """A chapter's or section's titles, with the Chinese of the same English title before."""
-    if "zh" in titles or not old or "zh" not in old or "en" not in old or "en" not in titles:
+    if "zh" in titles or "en" not in titles or titles["en"].text not in chinese:
         return titles
-    return {**titles, "zh": old["zh"]} if old["en"].text == titles["en"].text else titles
+    return {**titles, "zh": chinese[titles["en"].text]}

@@ -336,7 +336,7 @@ def _import_xliff(args) -> int:
     from .import_xliff import Layout, check_units, next_translation, read_units
     try:
         layout = Layout.of(args.translation.read_bytes(), str(args.translation))
-        units = read_units(args.xliff.read_bytes(), str(args.xliff))
+        work = read_units(args.xliff.read_bytes(), str(args.xliff))
     except OSError as error:
         print(f"error: {error.filename}: {error.strerror}", file=sys.stderr)
         return 1
@@ -348,22 +348,23 @@ def _import_xliff(args) -> int:
     if corpus.error_count:
         _print_report(corpus, everything=False)
         return 1
-    translated = next((e for e in corpus.editions for s in e.sources if s.file == args.translation.resolve()), None)
     edition = corpus.shown[0] if corpus.shown else None
+    try:
+        if edition is not None:
+            check_units(work, edition, str(args.xliff))
+    except SourceError as error:
+        print(error, file=sys.stderr)
+        return 1
+    translated = next((e for e in corpus.editions for s in e.sources if s.file == args.translation.resolve()), None)
     if edition is None or translated is None or edition is translated or "zh" not in translated.languages:
         print(f"error: {args.translation}: expected a Chinese translation older than the sources' English edition",
               file=sys.stderr)
         return 1
-    try:
-        check_units(units, edition, str(args.xliff))
-    except SourceError as error:
-        print(error, file=sys.stderr)
-        return 1
-    imported = next_translation(edition, translated, units, layout)
+    imported = next_translation(edition, translated, work, layout)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_bytes(layout.encode(imported.text))
     print(f"{args.out}: {edition.date}, {len(imported.from_xliff)} rules from the work list, "
-          f"{len(imported.carried)} carried")
+          f"{len(imported.carried)} carried; {len(imported.terms_from_xliff)} glossary entries from the work list")
     for missing in imported.left_out:
         print(f"warning: no Chinese for {missing}", file=sys.stderr)
     return 0

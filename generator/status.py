@@ -1,5 +1,6 @@
-"""How current the Chinese of an edition is: counts per chapter, rules without a translation, and
-stale translations.
+"""How current the Chinese of an edition is: counts per chapter, rules without a translation,
+stale translations, the chapter and section titles without a translation, and the glossary
+entries whose English is new or changed since the Chinese.
 
 A translation is stale when the source it comes from translated other English than the English
 shown beside it: a bilingual source whose own English for the rule differs from the edition's
@@ -35,11 +36,26 @@ class ChapterStatus:
         return self.translated / self.rules if self.rules else 0.0
 
 
+@dataclass(frozen=True)
+class TermWork:
+    """A glossary entry to translate: its English is new (`translates` None) or changed since the
+    edition its carried Chinese was made for."""
+    term: str  # the English term as printed, with any "(Obsolete)" mark
+    name: str  # without the mark
+    definition: tuple[str, ...]  # the English paragraphs now
+    translates: str | None = None
+    english_then: tuple[str, ...] = ()  # the English paragraphs the carried Chinese translates
+    zh_name: str | None = None  # the carried Chinese, where there is one
+    zh_definition: tuple[str, ...] = ()
+
+
 @dataclass
 class EditionStatus:
     edition: str
     chapters: list[ChapterStatus]
     stale: list[Stale]
+    glossary: list[TermWork] = field(default_factory=list)
+    titles: list[tuple[int, str]] = field(default_factory=list)  # chapter or section number, English title
 
     @property
     def rules(self) -> int:
@@ -78,7 +94,25 @@ def edition_status(edition: Edition, parsed_sources: list[ParsedSource]) -> Edit
                 if finding:
                     stale.append(finding)
         chapters.append(status)
-    return EditionStatus(edition.date, chapters, stale)
+    titles = [(part.number, part.titles["en"].text) for c in edition.chapters for part in (c, *c.sections)
+              if "en" in part.titles and "zh" not in part.titles]
+    return EditionStatus(edition.date, chapters, stale, _glossary_work(edition), titles)
+
+
+def _glossary_work(edition: Edition) -> list[TermWork]:
+    """The glossary entries with no Chinese, and those whose carried Chinese translates older English."""
+    work = []
+    for pair in edition.glossary:
+        en, zh = pair.en, pair.zh
+        if en is None:
+            continue
+        carried = edition.carried_terms.get(en.term)
+        if zh is None:
+            work.append(TermWork(en.term, en.name, tuple(en.definition)))
+        elif carried is not None and carried.stale:
+            work.append(TermWork(en.term, en.name, tuple(en.definition), carried.translates,
+                                 tuple(carried.english.split("\n")), zh.name, tuple(zh.definition)))
+    return work
 
 
 def _stale(number, zh, en, source: ParsedSource | None, edition: Edition) -> Stale | None:

@@ -1,9 +1,13 @@
 """The translators' work list as XLIFF 1.2, which the common CAT tools (OmegaT, Trados, memoQ) read,
 written with translate-toolkit's XLIFF store.
 
-One <file> for the current edition; a <group> per rule of the work list (id and resname its number,
-702.19b), a <trans-unit> per sentence, or per run of sentences the translation renders together
-(id 702.19b/1, 702.19b/ex1/2 for an example's; resname the rule's number).
+One <file> for the current edition (original "cr-<date>": the English edition it is for); a <group>
+per rule of the work list (id and resname its number, 702.19b), a <trans-unit> per sentence, or per
+run of sentences the translation renders together (id 702.19b/1, 702.19b/ex1/2 for an example's;
+resname the rule's number). Then a <group> per chapter or section title without Chinese (restype
+"x-cr-title", id "title/<number>", its unit "title/<number>/1"), and one per glossary entry whose English is new or changed
+(restype "x-cr-glossary-entry", id "glossary/<term>", resname the English term): a unit for the
+term's name (id "glossary/<term>/term") and one per paragraph of its definition ("glossary/<term>/1").
 
 Every unit's <target> holds its English, state "needs-translation": the text to translate in place,
 as OmegaT's XLIFF filter reads it (it offers a unit's target as the segment, and no unit without
@@ -27,6 +31,8 @@ from .sentence_carry import NEW, STALE, TRANSLATED, Segment, part_pairs, untrans
 
 NAMESPACE = "urn:oasis:names:tc:xliff:document:1.2"
 REVIEW = "review"  # a unit of a rule the check of the translation puts first: its Chinese, to review
+GLOSSARY_ENTRY = "x-cr-glossary-entry"  # the restype of a glossary entry's group
+TITLE = "x-cr-title"  # of a chapter's or a section's title
 TARGET_LANGUAGE = "zh-Hans"
 
 
@@ -70,6 +76,10 @@ def worklist_xliff(edition, status, rules: dict, findings: list = ()) -> bytes:
         if en is not None:
             document.rule(number, edition.suggested.get(number)
                           or [untranslated_part(t, None) for t in [en.text, *(e.text for e in en.examples)]], None)
+    for number, title in status.titles:
+        document.title(number, title)
+    for work in status.glossary:
+        document.term(work)
     for finding in findings:
         rule = rules.get(finding.number)
         if finding.number in listed or rule is None or "en" not in rule.texts or "zh" not in rule.texts:
@@ -114,6 +124,38 @@ class _Document:
                 unit.setid(f"{where}{k}")
                 unit.xmlelement.set("resname", str(number))
                 group.append(unit.xmlelement)
+
+    def title(self, number: int, title: str) -> None:
+        """A chapter's or section's title with no Chinese: one unit."""
+        group = self.store.creategroup(filename=self.name, restype=TITLE)
+        group.set("id", f"title/{number}")
+        group.set("resname", str(number))
+        unit = self._unit(Segment(title, None, NEW), None)
+        unit.setid(f"title/{number}/1")
+        unit.xmlelement.set("resname", str(number))
+        group.append(unit.xmlelement)
+
+    def term(self, work) -> None:
+        """A glossary entry's group (status.TermWork): its name, then each paragraph of its definition,
+        with the carried Chinese of each where there is one (the same English: an exact match)."""
+        from lxml import etree
+        group = self.store.creategroup(filename=self.name, restype=GLOSSARY_ENTRY)
+        group.set("id", f"glossary/{work.name}")
+        group.set("resname", work.name)
+        note = f"stale: translates the English of {work.translates}" if work.translates else "untranslated"
+        etree.SubElement(group, f"{{{NAMESPACE}}}note", {"from": "cr-generator"}).text = f"glossary entry, {note}"
+        then, chinese = list(work.english_then), list(work.zh_definition)
+        if len(then) != len(chinese) or len(then) != len(work.definition):  # paragraphs not told apart: whole
+            then, chinese = ["\n".join(then)] if then else [], ["\n".join(chinese)] if chinese else []
+        pieces = [("term", work.name, work.zh_name, work.name)]
+        pieces += [(str(k), text, chinese[k - 1] if k <= len(chinese) else None, then[k - 1] if k <= len(then) else None)
+                   for k, text in enumerate(work.definition, 1)]
+        for key, en, zh, was in pieces:
+            state = NEW if zh is None else TRANSLATED if en == was else STALE
+            unit = self._unit(Segment(en, zh, state, was=was if state == STALE else None), work.translates)
+            unit.setid(f"glossary/{work.name}/{key}")
+            unit.xmlelement.set("resname", work.name)
+            group.append(unit.xmlelement)
 
     def _unit(self, segment: Segment, translates: str | None):
         unit = self.store.addsourceunit(segment.en, filename=self.name)

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from conftest import CORPUS, Page, needs_corpus
+from conftest import CARRIED, CORPUS, Page, needs_corpus
 from generator.loader import load
 from generator.manifest import spec_from_path
 from generator.numbers import parse_number as n
@@ -128,12 +128,18 @@ def test_the_status_page_is_the_translators_work_list(carried_site):
     import json
     page = (carried_site / "cr" / "status" / "index.html").read_text(encoding="utf-8")
     assert "旧译 Stale translations (8)" in page and "无译文 Without a translation (38)" in page
+    assert "Titles without a translation (1)</b>: 719 Case Cards</p>" in page
+    assert "Glossary entries new or changed (5)</b>: Case · Cloak · Collect Evidence · Disguise · Solved</p>" in page
     assert '<a href="../../assets/data/2024-02-02/worklist.csv" download>CSV</a>' in page
     assert '<a href="../../assets/data/2024-02-02/worklist.xlf" download>XLIFF</a>' in page
     rows = json.loads((carried_site / "assets" / "data" / "2024-02-02" / "worklist.json").read_text(encoding="utf-8"))
-    listed = [r for r in rows if r["status"] in ("stale", "untranslated")]
+    rules, terms = [r for r in rows if not r["term"]], [r for r in rows if r["term"]]
+    listed = [r for r in rules if r["status"] in ("stale", "untranslated")]
     assert len(listed) == 46 and rows[:46] == listed
-    checked = rows[46:]  # then the rules the check of the translation puts first, each with its reasons
+    checked = rules[46:]  # then the rules the check of the translation puts first, each with its reasons
+    assert rows[len(rules):] == terms  # then the glossary entries the English added
+    assert [r["term"] for r in terms] == ["Case", "Cloak", "Collect Evidence", "Disguise", "Solved"]
+    assert all(r["status"] == "untranslated" and r["english"] and not r["chinese"] and not r["rule"] for r in terms)
     assert {r["status"] for r in checked} == {"check"} and all(r["check"] and r["chinese"] for r in checked)
     assert len(checked) >= 20 and "check" in rows[0]
     stale = next(r for r in rows if r["rule"] == "701.34a")
@@ -203,8 +209,15 @@ def test_a_rules_history_opens_from_its_number_and_an_old_number_lands_on_todays
 def test_glossary_entries_carry_their_chinese_too(carried, carried_site):
     with_chinese = [pair for pair in carried.glossary if pair.zh]
     assert (len(carried.glossary), len(with_chinese)) == (673, 668)  # five new terms (Case, Cloak...) have none
+    # 16 definitions changed only in the rule numbers they cite (a section inserted before 727 Day
+    # and Night): current, their Chinese renumbered as their English
     stale = sorted(term for term, c in carried.carried_terms.items() if c.stale)
-    assert "Day" in stale and len(stale) == 16  # their English definitions changed
+    old = {p.en.name: p.en.definition for p in load_corpus(None, [str(CARRIED[0])]).editions[0].glossary}
+    renumbered = [p for p in carried.glossary if p.en and p.zh and p.en.definition != old[p.en.name]]
+    assert stale == [] and len(renumbered) == 16
+    day = next(p for p in renumbered if p.en.name == "Day")
+    assert "rule 727" in day.en.definition[0] and "规则727" in day.zh.definition[0]
     glossary = (carried_site / "cr" / "glossary" / "index.html").read_text(encoding="utf-8")
-    day = glossary[glossary.index('id="g-day"'):][:600]
-    assert "译自 2023-11-17" in day and "<span lang=zh-Hans>" in day
+    start = glossary.index('id="g-day"')
+    day = glossary[start:glossary.index("class=gf", start)]  # the entry, up to its sources line
+    assert "译自" not in day and "<span lang=zh-Hans>白昼" in day and "规则<a href=\"../7/#cr727\">727" in day

@@ -6,6 +6,7 @@ import re
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -18,14 +19,6 @@ NS = "{urn:oasis:names:tc:xliff:document:1.2}"
 OMEGAT = Path("/usr/share/omegat/OmegaT.jar")
 REAL_NEXT = CORPUS / "zh" / "MagicCompRules-zh-20240206.txt"  # what the translators made of it
 EN_OLD, EN_NEW, ZH_OLD = CARRIED
-PROJECT = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<omegat><project version="1.0"><source_dir>__DEFAULT__</source_dir><source_dir_excludes><mask>**/.svn/**</mask>
-</source_dir_excludes><target_dir>__DEFAULT__</target_dir><tm_dir>__DEFAULT__</tm_dir><glossary_dir>__DEFAULT__</glossary_dir>
-<glossary_file>__DEFAULT__</glossary_file><dictionary_dir>__DEFAULT__</dictionary_dir><source_lang>EN-US</source_lang>
-<target_lang>ZH-CN</target_lang><source_tok>org.omegat.tokenizer.LuceneEnglishTokenizer</source_tok>
-<target_tok>org.omegat.tokenizer.LuceneSmartChineseTokenizer</target_tok><sentence_seg>false</sentence_seg>
-<support_default_translations>true</support_default_translations><remove_tags>false</remove_tags></project></omegat>
-"""
 
 
 def data(carried_site, name):
@@ -78,16 +71,55 @@ def test_the_termbase_holds_every_glossary_pair(carried_site):
     assert without_obsolete_mark("Mana Burn (Obsolete)") == "Mana Burn"
 
 
-def fill_from(worklist: Path, real: dict[str, list[str]], out: Path) -> set[str]:
+def glossary_of(english, translation) -> dict[str, list[str]]:
+    """A translation's glossary as read by the generator: English name -> [Chinese name, paragraphs...]."""
+    pairs = load_corpus(None, [str(english), str(translation)]).editions[0].glossary
+    return {p.en.name: [p.zh.name, *p.zh.definition] for p in pairs if p.en and p.zh}
+
+
+def glossary_order(english, translation) -> list[str]:
+    """The English names of a translation's glossary entries, in the translation's own order."""
+    pairs = load_corpus(None, [str(english), str(translation)]).editions[0].glossary
+    return [p.en.name for p in sorted((p for p in pairs if p.en and p.zh), key=lambda p: p.zh.source.line)]
+
+
+def titles_of(path) -> dict[str, str]:
+    """A translation's chapter and section titles: number -> Chinese title."""
+    edition = load_corpus(None, [str(path)]).editions[0]
+    return {str(part.number): part.titles["zh"].text for c in edition.chapters for part in (c, *c.sections)}
+
+
+def fill_from(worklist: Path, real: dict[str, list[str]], out: Path, terms: dict[str, list[str]] = {},
+              titles: dict[str, str] = {}) -> set[str]:
     """The work list with each rule's units translated as the translators did (a part's Chinese in
-    its first unit, its other units translated as empty); the rules filled."""
+    its first unit, its other units translated as empty), each title's, and each glossary entry's
+    (its name, its paragraphs one a unit, or all in the first where they do not correspond); what
+    was filled."""
     tree = etree.parse(str(worklist))
     filled = set()
     for group in tree.iter(f"{NS}group"):
         number = group.get("id")
+        units = list(group.iter(f"{NS}trans-unit"))
+        if group.get("restype") == "x-cr-title" and group.get("resname") in titles:
+            units[0].find(f"{NS}target").text = titles[group.get("resname")]
+            units[0].find(f"{NS}target").set("state", "translated")
+            filled.add(number)
+            continue
+        if group.get("restype") == "x-cr-glossary-entry":
+            name = group.get("resname")
+            if name not in terms:
+                continue
+            chinese, paragraphs = terms[name][0], terms[name][1:]
+            if len(paragraphs) != len(units) - 1:
+                paragraphs = ["\n".join(paragraphs)] + [""] * (len(units) - 2)
+            for unit, text in zip(units, [chinese, *paragraphs]):
+                unit.find(f"{NS}target").text = text
+                unit.find(f"{NS}target").set("state", "translated")
+            filled.add(f"glossary/{name}")
+            continue
         if number not in real:
             continue
-        for unit in group.iter(f"{NS}trans-unit"):
+        for unit in units:
             part = int(re.search(r"/ex(\d+)/", unit.get("id")).group(1)) if "/ex" in unit.get("id") else 0
             first = unit.get("id").endswith("/1")
             target = unit.find(f"{NS}target")
@@ -99,21 +131,49 @@ def fill_from(worklist: Path, real: dict[str, list[str]], out: Path) -> set[str]
 
 
 def test_the_work_list_back_into_the_next_release(carried_site, tmp_path):
-    """Filled from the translators' real 2024 release, the import equals it for every rule filled,
-    and keeps the carried Chinese for every other; a second import gives the same bytes."""
+    """Filled from the translators' real 2024 release, rules and glossary, the import equals it for
+    every rule and every glossary entry filled, keeps the carried Chinese for every other, and writes
+    the glossary in the release's order; the entries the English added are in the work list; a
+    second import gives the same bytes."""
     needs_corpus(REAL_NEXT)
-    real = parts_of(REAL_NEXT)
-    filled = fill_from(data(carried_site, "worklist.xlf"), real, tmp_path / "filled.xlf")
+    real, real_terms = parts_of(REAL_NEXT), glossary_of(EN_NEW, REAL_NEXT)
+    filled = fill_from(data(carried_site, "worklist.xlf"), real, tmp_path / "filled.xlf", real_terms, titles_of(REAL_NEXT))
     result = import_xliff(tmp_path / "filled.xlf", tmp_path / "next.txt")
     assert result.returncode == 0, result.stderr[-2000:]
     made = parts_of(tmp_path / "next.txt")
+    carried_edition = load_corpus(None, [str(EN_NEW)], [str(EN_OLD), str(ZH_OLD)]).shown[0]
     carried = {str(r.number): [r.texts["zh"].text, *(e.text for e in r.texts["zh"].examples)]
-               for r in load_corpus(None, [str(EN_NEW)], [str(EN_OLD), str(ZH_OLD)]).shown[0].rules() if "zh" in r.texts}
-    assert len(filled) > 100
-    assert [n for n in filled if made.get(n) != real[n]] == []
-    assert [n for n in made if n not in filled and made[n] != carried.get(n)] == []
+               for r in carried_edition.rules() if "zh" in r.texts}
+    rules = {n for n in filled if not n.startswith(("glossary/", "title/"))}
+    assert {n for n in filled if n.startswith("title/")} == {"title/719"}  # Case Cards, new; 720-729 moved, carried
+    assert titles_of(tmp_path / "next.txt") == titles_of(REAL_NEXT)
+    assert len(rules) > 100
+    assert [n for n in rules if made.get(n) != real[n]] == []
+    assert [n for n in made if n not in rules and made[n] != carried.get(n)] == []
     english = {str(r.number) for r in load_corpus(None, [str(EN_NEW)]).editions[0].rules()}
     assert set(made) <= english and len(made) >= len(english) - 5  # a rule with no Chinese is left out, reported
+    # the glossary: the entries the English added were in the work list, and came back; the 16 whose
+    # English changed only in the rule numbers it cites are carried, renumbered, as the translators'
+    # release has them but for Merged Permanent, whose older Chinese cited 724 where the English said 725
+    old_definitions = {p.en.name: p.en.definition for p in load_corpus(None, [str(EN_OLD)]).editions[0].glossary}
+    added = {p.en.name for p in carried_edition.glossary if p.en and p.en.name not in old_definitions}
+    terms = {n.removeprefix("glossary/") for n in filled if n.startswith("glossary/")}
+    assert added == {"Case", "Cloak", "Collect Evidence", "Disguise", "Solved"} == terms
+    made_terms = glossary_of(EN_NEW, tmp_path / "next.txt")
+    assert [t for t in terms if made_terms.get(t) != real_terms[t]] == []
+    renumbered = {p.en.name for p in carried_edition.glossary if p.en and p.en.name not in added
+                  and p.en.definition != old_definitions[p.en.name]}
+    assert len(renumbered) == 16 and {t for t in renumbered if made_terms[t] != real_terms[t]} == {"Merged Permanent"}
+    carried_terms = {p.en.name: [p.zh.name, *p.zh.definition] for p in carried_edition.glossary if p.en and p.zh}
+    assert [t for t in made_terms if t not in terms and made_terms[t] != carried_terms[t]] == []
+    assert len(made_terms) == len(carried_edition.glossary)
+    # in the order of the release it follows (which had Replacement Effect before Renown, as the
+    # English does not), each new entry where the translators put it: after the one the English puts before it
+    order, real_order = glossary_order(EN_NEW, tmp_path / "next.txt"), glossary_order(EN_NEW, REAL_NEXT)
+    assert [t for t in order if t not in added] == glossary_order(EN_OLD, ZH_OLD)
+    assert {t: order[order.index(t) - 1] for t in added} == {t: real_order[real_order.index(t) - 1] for t in added}
+    assert "glossary" not in result.stderr and " title " not in result.stderr
+    assert "5 glossary entries from the work list" in result.stdout
     text = (tmp_path / "next.txt").read_text("utf-8")
     assert text.startswith("万智牌完整规则\n\n此规则于2024年2月2日起生效。") and "\n词汇表\n" in text and "\n版权信息\n" in text
     again = import_xliff(tmp_path / "filled.xlf", tmp_path / "again.txt")
@@ -125,6 +185,9 @@ def test_the_work_list_back_into_the_next_release(carried_site, tmp_path):
     (lambda text: text.replace('id="205.3h/1"', 'id="999.9/1"', 1), "has no rule 999.9"),
     (lambda text: text.replace("<source>Enchantments have their own", "<source>Widgets have their own", 1),
      "its English is not the edition's"),
+    (lambda text: text.replace('id="glossary/Cloak/term"', 'id="glossary/Widget/term"', 1), "no glossary entry 'Widget'"),
+    (lambda text: text.replace("<source>Cloak</source>", "<source>Cloaked</source>", 1), "its English is not the edition's"),
+    (lambda text: text.replace('id="title/719/1"', 'id="title/999/1"', 1), "has no section 999"),
 ])
 def test_a_bad_work_list_writes_nothing_and_says_what(carried_site, tmp_path, damage, message):
     bad = tmp_path / "bad.xlf"
@@ -135,19 +198,35 @@ def test_a_bad_work_list_writes_nothing_and_says_what(carried_site, tmp_path, da
     assert len(lines) == 1 and message in lines[0] and lines[0].startswith(str(bad)), result.stderr
 
 
-def test_omegat_reads_the_work_list_the_memory_and_the_termbase(carried_site, tmp_path):
-    """OmegaT's console mode, on a project with the work list as source, the memory in tm/auto and
-    the termbase in glossary/: it offers every English segment, fills the exact matches from the
-    memory, and what it writes reads back through import-xliff."""
+@pytest.mark.parametrize("sources", [[], ["--no-manifest", "--source", str(EN_OLD)]], ids=["manifest", "older"])
+def test_a_work_list_without_its_english_says_which_edition_to_give(carried_site, tmp_path, sources):
+    """Run as a translator naturally runs it (the default manifest, whose English is the seeds'
+    2023-11-17), or with an older English: one line naming the work list's edition and the option
+    to give it, and nothing written."""
+    result = subprocess.run([sys.executable, "-m", "generator", "import-xliff", str(data(carried_site, "worklist.xlf")),
+                             "--translation", str(ZH_OLD), "--out", str(tmp_path / "next.txt"), *sources],
+                            cwd=ROOT, capture_output=True, text=True)
+    lines = result.stderr.strip().splitlines()
+    assert result.returncode == 1 and not (tmp_path / "next.txt").exists()
+    assert len(lines) == 1 and "for the English edition 2024-02-02" in lines[0] and "--source" in lines[0], result.stderr
+    assert "has no rule" not in lines[0]
+
+
+def test_omegat_opens_the_downloaded_project_and_its_translation_imports(carried_site, tmp_path):
+    """The status page's OmegaT project, unzipped as it is, in OmegaT's console mode: it offers
+    every English segment of the work list, fills the exact matches from the memory in tm/auto, and
+    the document it writes imports to the carried translation, with the new rules and the new
+    glossary entries reported missing and nothing else."""
     if not OMEGAT.exists():
         pytest.fail("OmegaT is missing: run `make cat` (make test does it)")
-    project = tmp_path / "project"
-    for folder in ("source", "target", "tm/auto", "glossary", "dictionary", "omegat"):
-        (project / folder).mkdir(parents=True)
-    (project / "omegat.project").write_text(PROJECT, encoding="utf-8")
-    shutil.copy(data(carried_site, "worklist.xlf"), project / "source")
-    shutil.copy(data(carried_site, "memory.tmx"), project / "tm" / "auto")
-    shutil.copy(data(carried_site, "terms.tbx"), project / "glossary")
+    status = (carried_site / "cr" / "status" / "index.html").read_text("utf-8")
+    assert 'href="../../assets/data/2024-02-02/omegat-project.zip" download>' in status
+    with zipfile.ZipFile(data(carried_site, "omegat-project.zip")) as bundle:
+        bundle.extractall(tmp_path)
+    project = tmp_path / "cr-2024-02-02-omegat"
+    assert (project / "source" / "worklist.xlf").read_bytes() == data(carried_site, "worklist.xlf").read_bytes()
+    assert (project / "tm" / "auto" / "memory.tmx").read_bytes() == data(carried_site, "memory.tmx").read_bytes()
+    assert (project / "glossary" / "terms.tbx").read_bytes() == data(carried_site, "terms.tbx").read_bytes()
 
     def omegat(*mode):
         run = subprocess.run(["java", "-Djava.awt.headless=true", "-jar", str(OMEGAT), str(project), *mode],
@@ -162,7 +241,7 @@ def test_omegat_reads_the_work_list_the_memory_and_the_termbase(carried_site, tm
     english = {" ".join(etree.tostring(u.find(f"{NS}source"), method="text", encoding="unicode").split()) for u in units}
     assert len(units) > 200 and {" ".join(html_unescape(s).split()) for s in offered} == english  # every English segment, only those
     assert "terms.tbx" not in log or "rror" not in log.split("terms.tbx")[1][:200]
-    log = omegat("--mode=console-translate")
+    omegat("--mode=console-translate")
     translated = {u.get("id"): u.findtext(f"{NS}target") for u in etree.parse(str(project / "target" / "worklist.xlf")).iter(f"{NS}trans-unit")}
     exact = {u.get("id"): u.find(f"{NS}alt-trans").findtext(f"{NS}target") for u in units
              if u.find(f"{NS}alt-trans") is not None and u.find(f"{NS}alt-trans").get("match-quality") == "100"}
@@ -171,13 +250,36 @@ def test_omegat_reads_the_work_list_the_memory_and_the_termbase(carried_site, tm
     for unit in tmx.tmxfile.parsefile(str(project / "tm" / "auto" / "memory.tmx")).getunits():
         memory.setdefault(" ".join(unit.source.split()), set()).add(unit.target)
     sources = {u.get("id"): " ".join(u.findtext(f"{NS}source").split()) for u in units}
-    # filled from the memory: the Chinese of its exact match (one of them, where the translation
-    # renders one English two ways, as 105.2 and 202.2 do)
-    assert len(exact) > 100 and all(translated[i] in memory[sources[i]] for i in exact), \
-        [(i, translated[i]) for i in exact if translated[i] not in memory[sources[i]]][:5]
+    # every unit OmegaT filled, it filled from the memory: with the Chinese of an exact match (one of
+    # them, where the translation renders one English two ways, as 105.2 and 202.2 do)
+    from_tm = {i for i in sources if " ".join(translated[i].split()) != sources[i]}
+    assert len(from_tm) > 100 and all(translated[i] in memory.get(sources[i], ()) for i in from_tm), \
+        [(i, translated[i]) for i in from_tm if translated[i] not in memory.get(sources[i], ())][:5]
     result = import_xliff(project / "target" / "worklist.xlf", tmp_path / "next.txt")
     assert result.returncode == 0, result.stderr[-2000:]
-    assert "rules from the work list" in result.stdout and (tmp_path / "next.txt").stat().st_size > 500_000
+    carried = import_xliff(data(carried_site, "worklist.xlf"), tmp_path / "carried.txt")
+    assert carried.returncode == 0, carried.stderr[-2000:]
+    made, kept = parts_of(tmp_path / "next.txt"), parts_of(tmp_path / "carried.txt")
+    # a new rule whose every sentence the memory holds (701.56h: "See rule 708, ...") is translated
+    from_memory = set(made) - set(kept)
+    assert set(kept) <= set(made) and len(made) > 2800 and len(from_memory) < 5
+    assert all(translated[u.get("id")] in memory.get(sources[u.get("id")], ()) for u in units
+               if u.get("id").split("/")[0] in from_memory)
+    # a rule unlike the carried one only where the memory gave another Chinese for the same English
+    other = {n for n in kept if made[n] != kept[n]}
+    assert other <= {u.split("/")[0] for u in from_tm if translated[u] != exact.get(u)} and len(other) < 20, other
+    assert glossary_of(EN_NEW, tmp_path / "next.txt") == glossary_of(EN_NEW, tmp_path / "carried.txt")
+    missing = sorted(line.removeprefix("warning: no Chinese for ") for line in result.stderr.splitlines())
+    edition = load_corpus(None, [str(EN_NEW)], [str(EN_OLD), str(ZH_OLD)]).shown[0]
+    new_rules = {str(r.number) for r in edition.rules() if "zh" not in r.texts}
+    new_terms = {f"glossary: {p.en.term}" for p in edition.glossary if p.en and p.zh is None}
+    new_titles = {f"section {s.number} title (English kept)" for c in edition.chapters for s in c.sections
+                  if "zh" not in s.titles}
+    assert new_terms and new_titles == {"section 719 title (English kept)"}
+    assert {line for line in missing if line.startswith("glossary")} == new_terms, missing
+    assert {line for line in missing if " title " in line} == new_titles, missing
+    assert {line.split(" ")[0] for line in missing if line[0].isdigit()} == new_rules - from_memory
+    assert all(line.startswith("glossary") or " title " in line or line[0].isdigit() for line in missing)
 
 
 def html_unescape(text: str) -> str:

@@ -68,7 +68,10 @@ def test_a_cat_tool_reads_a_unit_per_sentence_with_what_is_carried_changed_and_s
 
 def test_a_part_carried_whole_and_an_untranslated_rule_with_examples():
     """Where a stale rule's sentences could not be told apart, its unit offers the whole older
-    Chinese; an untranslated rule's examples are units of their own. Valid either way."""
+    Chinese; an untranslated rule's examples are units of their own; a title without Chinese is a
+    unit; a new glossary entry is a unit for its name and one for each paragraph, a changed one offers
+    its older Chinese (the paragraphs one to one where they correspond, else whole, on the first).
+    Valid XLIFF 1.2 either way."""
     from types import SimpleNamespace
 
     from translate.storage import xliff
@@ -76,7 +79,7 @@ def test_a_part_carried_whole_and_an_untranslated_rule_with_examples():
     from generator.carry import Carried
     from generator.model import Passage, Provenance, Rule, RuleText
     from generator.numbers import parse_number
-    from generator.status import Stale
+    from generator.status import Stale, TermWork
     from generator.xliff import worklist_xliff
     where = Provenance("<test>", 1, 0)
     stale, missing = parse_number("100.1"), parse_number("100.2")
@@ -84,11 +87,30 @@ def test_a_part_carried_whole_and_an_untranslated_rule_with_examples():
              missing: Rule(missing, {"en": RuleText("New & <rule>.", where, [Passage("An example.", where)], False)})}
     edition = SimpleNamespace(date="2031-01-01", carried={stale: Carried("2030-01-01", stale, True, "A. B.", None)},
                               suggested={})
-    status = SimpleNamespace(stale=[Stale(stale, "2030-01-01", "edited")], chapters=[SimpleNamespace(missing=[missing])])
+    terms = [TermWork("Widget", "Widget", ("A thing.", "2. Another & <thing>.")),
+             TermWork("Gadget (Obsolete)", "Gadget", ("Same.", "Changed."), "2030-01-01", ("Same.", "Was."), "装置",
+                      ("同。", "曾。")),
+             TermWork("Doohickey", "Doohickey", ("One paragraph now.",), "2030-01-01", ("First.", "Second."), "小玩意",
+                      ("一。", "二。"))]
+    status = SimpleNamespace(stale=[Stale(stale, "2030-01-01", "edited")], chapters=[SimpleNamespace(missing=[missing])],
+                             titles=[(719, "Case & <Cards>")], glossary=terms)
     document = worklist_xliff(edition, status, rules)
     assert xliff_schema().validate(etree.fromstring(document))
     units = {u.getid().split("\x04")[-1]: u for u in xliff.xlifffile.parsestring(document).getunits()}
-    assert set(units) == {"100.1/1", "100.2/1", "100.2/ex1/1"}
+    assert set(units) == {"100.1/1", "100.2/1", "100.2/ex1/1", "title/719/1", "glossary/Widget/term", "glossary/Widget/1",
+                          "glossary/Widget/2", "glossary/Gadget/term", "glossary/Gadget/1", "glossary/Gadget/2",
+                          "glossary/Doohickey/term", "glossary/Doohickey/1"}
+    ns = "{urn:oasis:names:tc:xliff:document:1.2}"
+    offered = {u.get("id"): [(a.findtext(f"{ns}source"), a.findtext(f"{ns}target")) for a in u.iter(f"{ns}alt-trans")]
+               for u in etree.fromstring(document).iter(f"{ns}trans-unit")}
+    assert units["title/719/1"].source == "Case & <Cards>" and offered["title/719/1"] == []
+    assert offered["glossary/Widget/term"] == offered["glossary/Widget/2"] == []
+    assert offered["glossary/Gadget/term"] == [(None, "装置")] and offered["glossary/Gadget/1"] == [(None, "同。")]
+    assert offered["glossary/Gadget/2"] == [("Was.", "曾。")]  # the English it translated, shown as a fuzzy match
+    assert offered["glossary/Doohickey/1"] == [("First.\nSecond.", "一。\n二。")]
+    groups = {g.get("id"): g for g in etree.fromstring(document).iter(f"{ns}group")}
+    assert groups["glossary/Gadget"].get("restype") == "x-cr-glossary-entry" and groups["glossary/Gadget"].get("resname") == "Gadget"
+    assert groups["title/719"].get("restype") == "x-cr-title"
     assert units["100.1/1"].source == "A. B. C." == units["100.1/1"].target
     assert [a.target for a in units["100.1/1"].getalttrans()] == ["甲乙丙。"]
     assert units["100.2/1"].source == "New & <rule>." and units["100.2/ex1/1"].source == "An example."

@@ -12,6 +12,7 @@ from ..diff import word_diff
 from ..lineage import shared_language, trace_lineage
 from ..markdown_writer import render
 from ..memory_tmx import memory_tmx
+from ..omegat_project import omegat_project
 from ..termbase_tbx import termbase_tbx
 from ..render import bilingual_title, rule_link
 from ..safe import html_attr, md_text
@@ -58,10 +59,14 @@ def status_page(model: SiteModel, files: "SiteFiles") -> None:
             memory = model.cached("memory", lambda: memory_tmx(model.corpus.editions))
             files.assets[f"{data}/memory.tmx"] = memory.decode("utf-8")
             files.assets[f"{data}/terms.tbx"] = termbase_tbx(model.termbase).decode("utf-8")
+            files.assets[f"{data}/{OMEGAT_ZIP}"] = omegat_project(
+                f"cr-{edition.date}-omegat", *(files.assets[f"{data}/{name}"] for name in ("worklist.xlf", "memory.tmx", "terms.tbx")))
 
             def download(name, label):
                 return f'<a href="{html_attr(at.asset(src, f"{data}/{name}"))}" download>{label}</a>'
-            downloads = (f"<p>译者工作清单 Work list for translators: {download('worklist.xlf', 'XLIFF')} "
+            downloads = (f"<p>OmegaT 项目 OmegaT project: {download(OMEGAT_ZIP, 'ZIP')} (解压后用 OmegaT 打开 unzip, "
+                         "then open it in OmegaT: the work list, the memory and the termbase in place)</p>"
+                         f"<p>译者工作清单 Work list for translators: {download('worklist.xlf', 'XLIFF')} "
                          f"(CAT 工具 for CAT tools: OmegaT, Trados, memoQ) · {download('worklist.csv', 'CSV')} · "
                          f"{download('worklist.json', 'JSON')}; 翻译记忆 translation memory "
                          f"{download('memory.tmx', 'TMX')}, 术语库 termbase {download('terms.tbx', 'TBX')}</p>")
@@ -74,13 +79,27 @@ def status_page(model: SiteModel, files: "SiteFiles") -> None:
                 f"<p>例子 Examples: {examples_zh} / {examples} 有中文 with Chinese.</p>"
                 f"<p><b>无译文 Without a translation ({len(missing)})</b>: {' '.join(missing) or '—'}</p>"
                 f"<p><b>旧译 Stale translations ({len(stale)})</b></p><ul>{''.join(stale) or '<li>—</li>'}</ul>"
-                + downloads)
+                + _other_work(status) + downloads)
         sections.append({"heading": md_text(edition.date), "anchor": f"status-{edition.date}", "html": body,
                          "wrapper": "cr-report"})
     files.pages.append(render("chapter.md.j2", src, "翻译状态 Translation status", sections=sections,
                               meta=page_meta(model, model.current, src)))
 
 
+def _other_work(status) -> str:
+    """The titles and glossary entries left to translate, where there are any."""
+    out = ""
+    if status.titles:
+        out += (f"<p><b>无译文的标题 Titles without a translation ({len(status.titles)})</b>: "
+                + " · ".join(f"{number} {html_attr(title)}" for number, title in status.titles) + "</p>")
+    if status.glossary:
+        out += (f"<p><b>词汇表 Glossary entries new or changed ({len(status.glossary)})</b>: "
+                + " · ".join(html_attr(term.term) + (f" (译自 translates {html_attr(term.translates)})" if term.translates else "")
+                             for term in status.glossary) + "</p>")
+    return out
+
+
+OMEGAT_ZIP = "omegat-project.zip"
 REVIEW_SHARE, REVIEW_LEAST = 0.05, 20  # the check's page lists the first 5% of the rules, 20 at least
 
 
@@ -142,7 +161,12 @@ def worklist(edition, status, rules: dict, findings: list = ()) -> dict[str, str
     rows += [{"rule": number, "status": "check", "translates": "", "english": f.en, "english_then": "", "chinese": f.zh}
              for number, f in checked.items() if number not in listed]
     for row in rows:
+        row["term"] = ""
         row["check"] = " | ".join(reason.text for reason in checked[row["rule"]].reasons) if row["rule"] in checked else ""
+    rows += [{"rule": "", "status": "stale" if term.translates else "untranslated", "translates": term.translates or "",
+              "english": "\n".join(term.definition), "english_then": "\n".join(term.english_then),
+              "chinese": "\n".join([term.zh_name, *term.zh_definition]) if term.zh_name else "", "term": term.name, "check": ""}
+             for term in status.glossary]
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=list(rows[0]) if rows else ["rule"], lineterminator="\n")
     writer.writeheader()

@@ -1,0 +1,52 @@
+"""The translators' work list as an OmegaT project in one zip: unzipped, OmegaT opens it as it is.
+
+omegat.project (English to Simplified Chinese, no sentence segmentation: each unit of the work list
+is one segment, as import-xliff reads them back), the work list in source/, the translation memory
+in tm/auto/ (whose exact matches OmegaT fills in by itself), the termbase in glossary/, and the
+empty folders OmegaT writes to. The same files give the same bytes: every entry has one date.
+"""
+from __future__ import annotations
+
+import io
+import zipfile
+
+PROJECT = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<omegat>
+  <project version="1.0">
+    <source_dir>__DEFAULT__</source_dir>
+    <source_dir_excludes><mask>**/.svn/**</mask><mask>**/.git/**</mask></source_dir_excludes>
+    <target_dir>__DEFAULT__</target_dir>
+    <tm_dir>__DEFAULT__</tm_dir>
+    <glossary_dir>__DEFAULT__</glossary_dir>
+    <glossary_file>__DEFAULT__</glossary_file>
+    <dictionary_dir>__DEFAULT__</dictionary_dir>
+    <source_lang>EN-US</source_lang>
+    <target_lang>ZH-CN</target_lang>
+    <source_tok>org.omegat.tokenizer.LuceneEnglishTokenizer</source_tok>
+    <target_tok>org.omegat.tokenizer.LuceneSmartChineseTokenizer</target_tok>
+    <sentence_seg>false</sentence_seg>
+    <support_default_translations>true</support_default_translations>
+    <remove_tags>false</remove_tags>
+  </project>
+</omegat>
+"""
+FOLDERS = ("source/", "target/", "tm/", "tm/auto/", "glossary/", "dictionary/", "omegat/")
+DATE = (1980, 1, 1, 0, 0, 0)
+
+
+def omegat_project(name: str, worklist: str, memory: str, terms: str) -> bytes:
+    """The zip of the project folder `name`."""
+    files = {"omegat.project": PROJECT, "source/worklist.xlf": worklist, "tm/auto/memory.tmx": memory,
+             "glossary/terms.tbx": terms}
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as bundle:
+        for folder in ("",) + FOLDERS:
+            info = zipfile.ZipInfo(f"{name}/{folder}", date_time=DATE)
+            info.external_attr = 0o40755 << 16
+            bundle.writestr(info, b"")
+        for path, text in files.items():
+            info = zipfile.ZipInfo(f"{name}/{path}", date_time=DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            bundle.writestr(info, text.encode("utf-8"))
+    return out.getvalue()
