@@ -42,7 +42,7 @@ def build_baseline(work: Path, edition: str) -> Path:
     one page per chapter of the rules in both languages as plain paragraphs."""
     import yaml
 
-    from generator.pipeline import load_corpus
+    from generator.history.corpus import load_corpus
     edition_ = load_corpus(None, [str(CORPUS / "en" / f"MagicCompRules-{edition}.txt"),
                                   str(CORPUS / "zh" / f"MagicCompRules-zh-{edition}.txt")]).editions[0]
     docs = work / "plain-docs"

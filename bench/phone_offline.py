@@ -72,8 +72,8 @@ class PagesLike(http.server.SimpleHTTPRequestHandler):
 
 
 def build_site(work: Path, edition: str = "20231117") -> Path:
-    from generator.generate import Options, generate
-    from generator.mkdocs_build import mkdocs_build
+    from generator.site.generate import Options, generate
+    from generator.site.mkdocs_build import mkdocs_build
     options = Options.from_config(manifest=None)  # the embedded sources are of 2023-11-17
     options.sources += [str(CORPUS / "en" / f"MagicCompRules-{edition}.txt"),
                         str(CORPUS / "zh" / f"MagicCompRules-zh-{edition}.txt")]

@@ -93,7 +93,7 @@ def serve_project(work: Path, sources: list) -> Path:
     """A configuration that inherits the project's, reads these sources and generates into work."""
     import yaml
 
-    from generator.generate import read_config
+    from generator.site.generate import read_config
     plugins = [p for p in read_config(ROOT / "mkdocs.yml")["plugins"]
                if not (p == "cr-generator" or isinstance(p, dict) and "cr-generator" in p)]
     plugins.append({"cr-generator": {"manifest": str(ROOT / "docs_src" / "sources.yml"),
@@ -220,10 +220,10 @@ def main() -> None:
     args = parser.parse_args()
     if not all(p.exists() for p in SOURCES):
         raise SystemExit(f"the full corpus is needed at {CORPUS}")
-    from generator.loader import load
-    from generator.manifest import spec_from_path
-    from generator.generate import Options, generate as generate_pages
-    from generator.pipeline import load_corpus
+    from generator.sources.loader import load
+    from generator.sources.manifest import spec_from_path
+    from generator.site.generate import Options, generate as generate_pages
+    from generator.history.corpus import load_corpus
 
     rows = []
     work = Path(tempfile.mkdtemp(prefix="cr-bench-"))

@@ -42,8 +42,8 @@ def place(links: list[str], answers: list[str], query: str) -> int | None:
     """Where the first right link is, read from the addresses alone (both searches give them).
     Material heads each page's group with the page itself: a link to no rule or term is not
     counted as a result."""
-    from generator.anchors import slug
-    from generator.termbase import english_aliases
+    from generator.rules.anchors import slug
+    from generator.rules.termbase import english_aliases
 
     def term_anchors(name: str) -> set[str]:  # as the glossary names them (termbase._anchor)
         return {"g-" + slug(n) for n in english_aliases(name)[:1] + [name]}
@@ -117,7 +117,7 @@ def main() -> None:
     parser.add_argument("--baseline", default=BASELINE, help="the commit whose Material search is the baseline")
     parser.add_argument("--every", type=int, default=12, help="take every Nth keyword and glossary name")
     args = parser.parse_args()
-    from generator.pipeline import load_corpus
+    from generator.history.corpus import load_corpus
     from query_set import figures, query_set
     asked = query_set(load_corpus(None, [str(s) for s in SOURCES[:2]]).shown[0])
     hand = [q for q in asked if not q[2]]

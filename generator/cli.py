@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from .errors import SourceError
-from .pipeline import DEFAULT_MANIFEST, Corpus, load_corpus
+from .history.corpus import DEFAULT_MANIFEST, Corpus, load_corpus
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -87,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _fetch(args) -> int:
-    from .fetch import fetch
+    from .sources.fetch import fetch
     result = fetch(args.manifest.resolve(), args.rules_page, args.translations)
     for line in result.lines:
         print(line)
@@ -105,7 +105,7 @@ def _build_options(command: argparse.ArgumentParser) -> None:
 
 
 def _generate_options(args):
-    from .generate import Options
+    from .site.generate import Options
     config = args.config or ROOT / ("mkdocs-offline.yml" if args.offline else "mkdocs.yml")
     options = Options.from_config(config)
     if args.no_manifest:
@@ -121,7 +121,7 @@ def _generate_options(args):
 
 
 def _generate(args) -> int:
-    from .generate import GenerateError, generate, watch
+    from .site.generate import GenerateError, generate, watch
     try:
         options, out = _generate_options(args)
         if args.watch:
@@ -145,7 +145,7 @@ def _print_links(links) -> None:
 
 
 def _export(args) -> int:
-    from .export import to_json
+    from .history.export import to_json
     corpus = _corpus(args)
     if corpus.error_count:
         _print_report(corpus, everything=False)
@@ -239,8 +239,8 @@ def _build(args) -> int:
 
     from mkdocs.exceptions import MkDocsException
 
-    from .generate import GenerateError, generate
-    from .mkdocs_build import mkdocs_build
+    from .site.generate import GenerateError, generate
+    from .site.mkdocs_build import mkdocs_build
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s: %(message)s")
     try:
@@ -274,8 +274,8 @@ def zip_site(site: Path) -> Path:
 
 
 def _trace(args) -> int:
-    from .history import english_chain, rule_history
-    from .numbers import parse_number
+    from .history.rule_histories import english_chain, rule_history
+    from .rules.numbers import parse_number
     number = parse_number(args.rule.strip().replace("-", "."))
     if number is None:
         print(f"error: {args.rule!r} is not a rule number such as 702.19c", file=sys.stderr)
@@ -312,7 +312,7 @@ def _trace(args) -> int:
 
 
 def _check_translation(args) -> int:
-    from .translation_check import check_corpus
+    from .translation.check import check_corpus
     corpus = load_corpus(None, [args.english, args.translation, *args.terms], args.history)
     if corpus.error_count:
         _print_report(corpus, everything=False)
@@ -333,7 +333,7 @@ def _check_translation(args) -> int:
 
 
 def _import_xliff(args) -> int:
-    from .import_xliff import Layout, check_units, next_translation, read_units
+    from .translation.import_xliff import Layout, check_units, next_translation, read_units
     try:
         layout = Layout.of(args.translation.read_bytes(), str(args.translation))
         work = read_units(args.xliff.read_bytes(), str(args.xliff))
@@ -371,7 +371,7 @@ def _import_xliff(args) -> int:
 
 
 def _diff(args) -> int:
-    from .lineage import shared_language, trace_lineage
+    from .history.lineage import shared_language, trace_lineage
     editions = []
     for path in (args.old, args.new):
         corpus = load_corpus(None, [path])

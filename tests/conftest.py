@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.loader import load, load_text
-from generator.manifest import read_manifest, spec_from_path
-from generator.model import SourceSpec
-from generator.textio import from_string
+from generator.sources.loader import load, load_text
+from generator.sources.manifest import read_manifest, spec_from_path
+from generator.rules.model import SourceSpec
+from generator.sources.decoding import from_string
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

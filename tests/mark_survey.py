@@ -16,10 +16,10 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.pipeline import load_corpus  # noqa: E402
-from generator.pages.rules import chapter_renderer  # noqa: E402
-from generator.render import LinkStats  # noqa: E402
-from generator.site_model import SiteModel  # noqa: E402
+from generator.history.corpus import load_corpus  # noqa: E402
+from generator.site.pages.rules import chapter_renderer  # noqa: E402
+from generator.site.render import LinkStats  # noqa: E402
+from generator.site.model import SiteModel  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpus"
 SOURCES = [CORPUS / "en" / "MagicCompRules-20231117.txt", CORPUS / "zh" / "MagicCompRules-zh-20231117.txt"]

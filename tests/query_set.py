@@ -8,7 +8,7 @@ from pathlib import Path
 
 import yaml
 
-from generator.model import is_title_text, without_obsolete_mark
+from generator.rules.model import is_title_text, without_obsolete_mark
 
 NOTE = re.compile(r"（[^）]*）$")  # 鹏洛客（旧译旅法师）: a translator's note, not what a reader types
 QUESTIONS = Path(__file__).resolve().parent / "search_queries.yml"

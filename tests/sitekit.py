@@ -31,8 +31,8 @@ def build(site_dir: Path, *sources, manifest: Path | None = None, no_manifest=Fa
     from mkdocs.exceptions import MkDocsException
 
     from generator.cli import zip_site
-    from generator.generate import GenerateError, Options, generate
-    from generator.mkdocs_build import mkdocs_build
+    from generator.site.generate import GenerateError, Options, generate
+    from generator.site.mkdocs_build import mkdocs_build
 
     config = config or ROOT / ("mkdocs-offline.yml" if offline else "mkdocs.yml")
     options = Options.from_config(config, **settings)
@@ -84,7 +84,7 @@ def build_with(builder: str, generated: Path, site_dir: Path) -> Path:
     import os
     import subprocess
     import sys
-    from generator.mkdocs_build import mkdocs_build
+    from generator.site.mkdocs_build import mkdocs_build
     config = generated / "mkdocs.yml"
     if builder == "material":
         mkdocs_build(config, site_dir)

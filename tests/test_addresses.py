@@ -3,8 +3,8 @@ import posixpath
 
 import pytest
 
-from generator.addresses import Addresses, md_link, own_folder
-from generator.numbers import RuleNumber
+from generator.site.addresses import Addresses, md_link, own_folder
+from generator.rules.numbers import RuleNumber
 
 DIR, FLAT = Addresses("2023-11-17", True), Addresses("2023-11-17", False)
 

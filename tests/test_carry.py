@@ -6,12 +6,12 @@ import re
 import pytest
 
 from conftest import CARRIED, CORPUS, Page, needs_corpus
-from generator.loader import load
-from generator.manifest import spec_from_path
-from generator.numbers import parse_number as n
-from generator.pipeline import load_corpus
-from generator.sentence_carry import NEW, STALE, TRANSLATED
-from generator.sentences import split_zh
+from generator.sources.loader import load
+from generator.sources.manifest import spec_from_path
+from generator.rules.numbers import parse_number as n
+from generator.history.corpus import load_corpus
+from generator.history.sentence_carry import NEW, STALE, TRANSLATED
+from generator.rules.sentences import split_zh
 
 EN_OLD, EN_NEW = CORPUS / "en" / "MagicCompRules-20231117.txt", CORPUS / "en" / "MagicCompRules-20240206.txt"
 ZH_OLD, ZH_NEW = CORPUS / "zh" / "MagicCompRules-zh-20231117.txt", CORPUS / "zh" / "MagicCompRules-zh-20240206.txt"

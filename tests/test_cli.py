@@ -121,8 +121,8 @@ def test_check_lists_what_the_termbase_and_keyword_matching_find(tmp_path):
 
 def test_loading_never_changes_the_manifest_entry():
     """What the manifest declares and what was detected stay apart."""
-    from generator.loader import load
-    from generator.model import SourceSpec
+    from generator.sources.loader import load
+    from generator.rules.model import SourceSpec
     declared = SourceSpec("mini", ROOT / "tests" / "fixtures" / "mini-official.en.txt")
     loaded = load(declared)
     assert (declared.format, declared.edition, declared.languages) == (None, None, ())

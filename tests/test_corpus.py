@@ -2,9 +2,9 @@
 glossary entry present and paired with a verified partner."""
 import re
 
-from generator.editions import assemble
-from generator.numbers import parse_number as n
-from generator.textio import read_source
+from generator.sources.editions import assemble
+from generator.rules.numbers import parse_number as n
+from generator.sources.decoding import read_source
 
 NUMBERED = re.compile(r"\s*(\d{3}\.\d+[a-z]?)")
 

@@ -9,9 +9,9 @@ import pytest
 
 from conftest import CORPUS_EN
 from generator.errors import SourceError
-from generator.loader import load
-from generator.manifest import spec_from_path
-from generator.pipeline import load_corpus
+from generator.sources.loader import load
+from generator.sources.manifest import spec_from_path
+from generator.history.corpus import load_corpus
 
 
 @pytest.fixture(scope="module")

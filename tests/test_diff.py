@@ -5,10 +5,10 @@ import subprocess
 import sys
 
 from conftest import CORPUS_EN, CORPUS_EN_OLD, ROOT
-from generator.diff import word_diff
-from generator.lineage import trace_lineage
-from generator.numbers import parse_number as n
-from generator.pipeline import load_corpus
+from generator.rules.word_diff import word_diff
+from generator.history.lineage import trace_lineage
+from generator.rules.numbers import parse_number as n
+from generator.history.corpus import load_corpus
 
 HEAD = "Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of {date}\n\nContents\n\n1. Basics\n\nGlossary\n\nCredits\n\n1. Basics\n\n100. General\n\n"
 TAIL = "\nGlossary\n\nWidget\nAn object. See rule 100.1.\n\nCredits\n\nNobody.\n"

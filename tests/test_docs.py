@@ -64,12 +64,12 @@ def test_the_readme_is_short_with_the_quick_start_first():
 
 
 def test_the_architecture_diagrams_name_only_files_that_exist_and_every_parser():
-    from generator.parsers import PARSERS
+    from generator.sources.parsers import PARSERS
     text = (ROOT / "docs" / "architecture.md").read_text("utf-8")
     diagrams = re.findall(r"^```mermaid\n(.*?)^```", text, re.M | re.S)
     assert len(diagrams) >= 2
     named = set(re.findall(r"(?:generator|overrides|docs_src)/[\w./-]*[\w/]", "\n".join(diagrams)))
     assert len(named) > 20
     assert [name for name in sorted(named) if not (ROOT / name).exists()] == []
-    parsers = re.search(r"generator/parsers/<br>([^\"]+)\"", diagrams[0]).group(1)
+    parsers = re.search(r"generator/sources/parsers/<br>([^\"]+)\"", diagrams[0]).group(1)
     assert {p.strip() for p in re.split(r",|<br>", parsers) if p.strip()} == {m.__name__.rsplit(".", 1)[1] for m in PARSERS.values()}

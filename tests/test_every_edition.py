@@ -6,9 +6,9 @@ from collections import Counter
 import pytest
 
 from conftest import CORPUS, needs_corpus
-from generator.loader import load
-from generator.manifest import spec_from_path
-from generator.textio import read_source
+from generator.sources.loader import load
+from generator.sources.manifest import spec_from_path
+from generator.sources.decoding import read_source
 
 FILES = sorted(CORPUS.glob("en/*.txt")) + sorted(CORPUS.glob("zh/*.txt"))
 NUMBERED = re.compile(r"\s*(\d{3}\.) ?(\d{1,3}[a-z]?)(?![0-9A-Za-z])")  # Chinese may follow at once

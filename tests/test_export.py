@@ -6,8 +6,8 @@ import sys
 import jsonschema
 
 from conftest import ROOT
-from generator.export import SCHEMA_FILE, edition_document, to_json
-from generator.pipeline import load_corpus
+from generator.history.export import SCHEMA_FILE, edition_document, to_json
+from generator.history.corpus import load_corpus
 
 SCHEMA = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
 

@@ -19,7 +19,7 @@ import yaml
 
 from conftest import CORPUS, ROOT
 from generator.cli import main
-from generator.pipeline import load_corpus
+from generator.history.corpus import load_corpus
 
 EN = {date: CORPUS / "en" / f"MagicCompRules-{date.replace('-', '')}.txt" for date in ("2023-11-17", "2024-02-06")}
 ZH = {date: CORPUS / "zh" / f"MagicCompRules-zh-{date.replace('-', '')}.txt" for date in ("2023-11-17", "2024-02-06")}
@@ -96,9 +96,9 @@ def run(manifest, site, capsys, *extra):
 
 
 def home_markdown(corpus) -> str:
-    from generator.addresses import Addresses
-    from generator.pages import SiteFiles, front
-    from generator.site_model import SiteModel
+    from generator.site.addresses import Addresses
+    from generator.site.pages import SiteFiles, front
+    from generator.site.model import SiteModel
     files = SiteFiles()
     front.home_page(SiteModel(corpus, Addresses(corpus.shown[0].date, True)), files)
     return files.pages[0].markdown
@@ -239,7 +239,7 @@ def test_the_manifest_names_the_addresses(tmp_path, site, capsys):
 
 
 def test_the_default_manifest_says_where_to_fetch():
-    from generator.manifest import read_manifest_and_settings
+    from generator.sources.manifest import read_manifest_and_settings
     from conftest import MANIFEST
     _, settings = read_manifest_and_settings(MANIFEST)
     assert settings.rules_page == "https://magic.wizards.com/en/rules"

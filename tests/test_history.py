@@ -6,9 +6,9 @@ import sys
 import pytest
 
 from conftest import CORPUS, ROOT, needs_corpus
-from generator.history import english_chain, renumbering, rule_history
-from generator.numbers import parse_number as n
-from generator.pipeline import load_corpus
+from generator.history.rule_histories import english_chain, renumbering, rule_history
+from generator.rules.numbers import parse_number as n
+from generator.history.corpus import load_corpus
 from test_diff import LONG_A, LONG_B, LONG_C, edition
 
 # six editions from 2003 to 2024, across the 2009 restructure and a twelve-year gap
@@ -51,8 +51,8 @@ def test_versions_and_old_numbers_on_hand_made_editions(tmp_path):
 
 
 def test_an_archive_of_editions_from_a_glob_feeds_histories_without_pages(tmp_path):
-    from generator.pages import site_files
-    from generator.site_model import SiteModel
+    from generator.site.pages import site_files
+    from generator.site.model import SiteModel
     newest = CORPUS / "en" / "MagicCompRules-20240206.txt"
     needs_corpus(newest)
     manifest = tmp_path / "sources.yml"
@@ -78,7 +78,7 @@ def test_an_archive_of_editions_from_a_glob_feeds_histories_without_pages(tmp_pa
 ])
 def test_a_glob_that_names_nothing_or_too_much_is_an_error(tmp_path, entry, message):
     from generator.errors import SourceError
-    from generator.manifest import read_manifest
+    from generator.sources.manifest import read_manifest
     (tmp_path / "archive").mkdir()
     (tmp_path / "archive" / "a.txt").write_text("x", encoding="utf-8")
     (tmp_path / "sources.yml").write_text("sources:\n" + entry, encoding="utf-8")

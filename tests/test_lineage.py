@@ -5,9 +5,9 @@ import re
 import pytest
 
 from conftest import CORPUS, needs_corpus
-from generator.lineage import trace_lineage
-from generator.numbers import parse_number as n
-from generator.pipeline import load_corpus
+from generator.history.lineage import trace_lineage
+from generator.rules.numbers import parse_number as n
+from generator.history.corpus import load_corpus
 from test_diff import LONG_A, LONG_B, LONG_C, edition
 
 
@@ -81,7 +81,7 @@ def test_a_rule_that_keeps_its_first_sentences_and_loses_the_rest_is_edited(tmp_
     the longer pairs it: its words, or (its long last sentence rewritten) its sentences all but one.
     The mirror case, a rule that grows so, is the same rule too."""
     from difflib import SequenceMatcher
-    from generator.diff import words
+    from generator.rules.word_diff import words
     kept = f"{LONG_A} {LONG_B} {SORTED}"
     shorter = kept if last == "kept" else f"{LONG_A} {LONG_B} {RESTATED}"
     texts = [f"{kept} {LOST}", shorter][::-1 if grows else 1]
@@ -119,7 +119,7 @@ def test_a_rule_whose_examples_were_all_replaced_is_edited(tmp_path, grows):
     but never break one. On the text with its examples, the shorter rule keeps less than 0.7 of its
     words in the longer and the two are far below 0.3 alike; on the text alone they are one rule."""
     from difflib import SequenceMatcher
-    from generator.diff import words
+    from generator.rules.word_diff import words
     kept = f"{LONG_A} {LONG_B} {LONG_C}"
     rules = [(f"{kept} {ORDERED}", OLD_EXAMPLES), (f"{kept} {DIVIDED}", [NEW_EXAMPLE])][::-1 if grows else 1]
     full = [words("\n".join([text] + examples)) for text, examples in rules]

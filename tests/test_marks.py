@@ -4,9 +4,9 @@ import re
 
 import pytest
 
-from generator.pipeline import load_corpus
-from generator.render import Linker, LinkStats
-from generator.term_marker import TermMarker
+from generator.history.corpus import load_corpus
+from generator.site.render import Linker, LinkStats
+from generator.rules.term_marker import TermMarker
 
 import mark_survey
 

@@ -1,4 +1,4 @@
-from generator.numbers import RuleNumber, next_letter, parse_number, sequence_problems
+from generator.rules.numbers import RuleNumber, next_letter, parse_number, sequence_problems
 
 
 def test_parse_and_format():

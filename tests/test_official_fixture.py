@@ -1,9 +1,9 @@
 """A small hand-written text in the official layout, both languages, CR line endings in English."""
 from conftest import FIXTURES
-from generator.editions import assemble
-from generator.loader import load
-from generator.manifest import spec_from_path
-from generator.numbers import parse_number as n
+from generator.sources.editions import assemble
+from generator.sources.loader import load
+from generator.sources.manifest import spec_from_path
+from generator.rules.numbers import parse_number as n
 
 
 def _load(name):

@@ -1,6 +1,6 @@
 """Glossary pairing on hand-made glossaries: evidence, never position alone."""
-from generator.glossary_pairing import pair_glossaries
-from generator.model import GlossaryEntry, Provenance
+from generator.sources.glossary_pairing import pair_glossaries
+from generator.rules.model import GlossaryEntry, Provenance
 
 
 def entry(name, cited=(), redirect=None, obsolete=False, definition=None):

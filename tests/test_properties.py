@@ -7,10 +7,10 @@ from hypothesis import strategies as st
 
 from conftest import FIXTURES
 from generator.errors import SourceError
-from generator.parsers import PARSERS
-from generator.textio import decode, from_string
-from generator.model import SourceSpec
-from generator.loader import load_text
+from generator.sources.parsers import PARSERS
+from generator.sources.decoding import decode, from_string
+from generator.rules.model import SourceSpec
+from generator.sources.loader import load_text
 from pathlib import Path
 
 OFFICIAL = (FIXTURES / "mini-official.en.txt").read_text(encoding="utf-8").replace("\r", "\n").split("\n")
@@ -148,9 +148,9 @@ def test_hostile_text_reaches_pages_as_text_and_every_rule_arrives(hostile, endi
 
     import markdown
     import yaml
-    from generator.pages import site_files
-    from generator.pipeline import Corpus, assemble_corpus
-    from generator.site_model import SiteModel
+    from generator.site.pages import site_files
+    from generator.history.corpus import Corpus, assemble_corpus
+    from generator.site.model import SiteModel
 
     text, numbers = _official_with(hostile, endings)
     loaded = load_text(from_string(text, "<hostile>"), SourceSpec("<hostile>", Path("<hostile>")))

@@ -133,10 +133,10 @@ def test_blocks_set_aside_come_back_whole_and_keep_their_anchors():
     from types import SimpleNamespace
 
     from conftest import MANIFEST
-    from generator.mkdocs_plugin import GeneratorPlugin
-    from generator.pipeline import load_corpus
-    from generator.pages import site_files
-    from generator.site_model import SiteModel
+    from generator.site.mkdocs_plugin import GeneratorPlugin
+    from generator.history.corpus import load_corpus
+    from generator.site.pages import site_files
+    from generator.site.model import SiteModel
 
     chapter = next(p for p in site_files(SiteModel.build(load_corpus(MANIFEST))).pages if p.src == "cr/9/index.md")
     plugin = GeneratorPlugin()

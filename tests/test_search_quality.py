@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from conftest import CORPUS_EN, CORPUS_ZH
-from generator.pipeline import load_corpus
+from generator.history.corpus import load_corpus
 from query_set import figures, query_set, rank
 
 

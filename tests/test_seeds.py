@@ -2,9 +2,9 @@
 import pytest
 
 from conftest import MANIFEST, seed
-from generator.manifest import read_manifest
-from generator.loader import load
-from generator.numbers import parse_number as n
+from generator.sources.manifest import read_manifest
+from generator.sources.loader import load
+from generator.rules.numbers import parse_number as n
 
 EXPECTED = {
     # name part: (format, edition, chapters, sections, rules, examples en, examples zh, skipped lines)

@@ -3,13 +3,13 @@ Chinese sentence by sentence."""
 import pytest
 
 from conftest import CORPUS, needs_corpus
-from generator.loader import load
-from generator.manifest import spec_from_path
-from generator.render import Linker, RuleRenderer
-from generator.model import Passage, Provenance, Rule, RuleText
-from generator.numbers import parse_number
-from generator.sentence_carry import NEW, STALE, TRANSLATED, Memory, carry_part
-from generator.sentences import align, split_en, split_zh
+from generator.sources.loader import load
+from generator.sources.manifest import spec_from_path
+from generator.site.render import Linker, RuleRenderer
+from generator.rules.model import Passage, Provenance, Rule, RuleText
+from generator.rules.numbers import parse_number
+from generator.history.sentence_carry import NEW, STALE, TRANSLATED, Memory, carry_part
+from generator.rules.sentences import align, split_en, split_zh
 
 
 def test_sentences_end_where_both_languages_end_them():

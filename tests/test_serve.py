@@ -98,7 +98,7 @@ def test_a_build_again_in_the_same_process_is_what_a_fresh_process_makes(tmp_pat
     them before, edited sources give, file for file, what a fresh process gives: first an English
     rule and a Chinese one the check then finds, then a new term in the study note, which makes
     another glossary and numbers the terms anew."""
-    from generator.generate import Options, generate
+    from generator.site.generate import Options, generate
     manifest = seed_manifest(tmp_path)
     options = Options.from_config(manifest=manifest)
 

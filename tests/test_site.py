@@ -144,7 +144,7 @@ def test_markdown_and_site_are_deterministic_across_processes(tmp_path):
 
 
 def test_generating_again_touches_only_what_changed_and_removes_stale_pages(tmp_path):
-    from generator.generate import Options, generate
+    from generator.site.generate import Options, generate
     out = tmp_path / "build"
     first = generate(Options.from_config(), out)
     assert first.written > 10

@@ -2,8 +2,8 @@
 import re
 
 from conftest import FIXTURES, ROOT
-from generator.pipeline import load_corpus
-from generator.status import edition_status
+from generator.history.corpus import load_corpus
+from generator.history.translation_status import edition_status
 from sitekit import build
 
 
@@ -89,12 +89,12 @@ def test_2009_keywords_link_to_today_and_back(full_site):
 
 
 def test_keyword_titles_with_unlike_texts_are_not_linked():
-    from generator.keywords import match_keywords
-    from generator.model import Edition, Provenance, Rule, RuleText
-    from generator.numbers import parse_number as n
+    from generator.rules.keywords import match_keywords
+    from generator.rules.model import Edition, Provenance, Rule, RuleText
+    from generator.rules.numbers import parse_number as n
 
     def edition(date, rules):
-        from generator.model import Chapter, Section
+        from generator.rules.model import Chapter, Section
         section = Section(702, {}, [Rule(n(num), {"en": RuleText(text, Provenance("x", 1))}) for num, text in rules])
         return Edition(date, [Chapter(7, {}, [section])], [], {}, {}, [])
     old = edition("2009", [("702.19", "Banding"), ("702.19a", "Banding is a static ability that modifies the rules for combat."),

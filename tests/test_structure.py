@@ -1,5 +1,6 @@
-"""The code's shape: no import cycles between the generator's modules, and no function that needs
-more than five collaborators passed in."""
+"""The code's shape: the generator's packages are the pipeline's stages and no module imports from
+a later stage, no import cycles between the generator's modules, and no function that needs more
+than five collaborators passed in."""
 import ast
 from pathlib import Path
 
@@ -30,6 +31,41 @@ def _imports(path: Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("generator"):
             found.add(node.module)
     return found
+
+
+def _stage(module: str) -> int | None:
+    """A module's place in the pipeline: its stage's index (generator.STAGES), -1 for the modules
+    every stage shares, None for the command line on top."""
+    from generator import SHARED, STAGES
+    parts = module.split(".")
+    if len(parts) > 1 and parts[1] in STAGES:
+        return STAGES.index(parts[1])
+    return -1 if len(parts) == 2 and parts[1] in SHARED else None
+
+
+def later_stage_imports(graph: dict[str, set[str]]) -> list[str]:
+    """'a -> b' for each module a that imports b of a later stage than its own (a shared module
+    may import only shared ones)."""
+    return sorted(f"{module} -> {target}" for module, targets in graph.items() for target in targets
+                  if _stage(module) is not None and (_stage(target) is None or _stage(target) > _stage(module)))
+
+
+def test_no_module_imports_from_a_later_stage():
+    from generator import SHARED, STAGES
+    graph = {_module(p): _imports(p) for p in PACKAGE.rglob("*.py")}
+    assert later_stage_imports(graph) == []
+    # every module is in a stage, shared, or the command line; every stage is a package with its job said
+    top = {m for m in graph if _stage(m) is None}
+    assert top == {"generator", "generator.cli", "generator.__main__"}, top
+    for stage in STAGES:
+        doc = ast.get_docstring(ast.parse((PACKAGE / stage / "__init__.py").read_text(encoding="utf-8")))
+        assert doc and "Input:" in doc and "Output:" in doc, stage
+    assert all((PACKAGE / f"{name}.py").exists() for name in SHARED)
+    # the check itself: an earlier stage reaching a later one, or a shared module reaching a stage, is found
+    made_up = {"generator.rules.model": {"generator.site.render"}, "generator.site.render": {"generator.rules.model"},
+               "generator.safe": {"generator.history.lineage"}, "generator.cli": {"generator.site.generate"}}
+    assert later_stage_imports(made_up) == ["generator.rules.model -> generator.site.render",
+                                            "generator.safe -> generator.history.lineage"]
 
 
 def test_no_import_cycles():

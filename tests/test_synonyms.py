@@ -1,10 +1,10 @@
-"""The readers' words for the search (generator/synonyms.py): the file's entries, its errors named
+"""The readers' words for the search (generator/site/readers_words.py): the file's entries, its errors named
 by line, the glossary's obsolete names, and the file the project ships."""
 import pytest
 
 from conftest import ROOT
 from generator.errors import SourceError
-from generator.synonyms import parse_synonyms, read_synonyms
+from generator.site.readers_words import parse_synonyms, read_synonyms
 
 
 def test_entries_become_typed_form_to_rules_words_in_lower_case_and_simplified():
@@ -28,7 +28,7 @@ def test_a_bad_entry_is_named_by_file_and_line(text, line, words):
 
 
 def test_a_bad_file_stops_the_build_with_its_line(tmp_path):
-    from generator.generate import GenerateError, Options, generate
+    from generator.site.generate import GenerateError, Options, generate
     bad = tmp_path / "synonyms.yml"
     bad.write_text("etb: enters the battlefield\n", encoding="utf-8")
     with pytest.raises(GenerateError, match=r"synonyms.yml:1: error: expected a list"):
@@ -44,8 +44,8 @@ def test_the_shipped_file_reads_and_names_the_players_abbreviations():
 
 
 def test_obsolete_glossary_names_read_as_the_terms_that_replaced_them(corpus_loaded):
-    from generator.pipeline import load_corpus
-    from generator.synonyms import former_names
+    from generator.history.corpus import load_corpus
+    from generator.site.readers_words import former_names
     from conftest import CORPUS_EN
     names = former_names(load_corpus(None, [str(CORPUS_EN)]).termbase)
     assert names["converted mana cost"] == "mana value" and names["casting cost"] == "mana cost"

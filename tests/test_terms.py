@@ -5,11 +5,11 @@ from collections import Counter
 
 import pytest
 
-from generator.pipeline import load_corpus
-from generator.pages import site_files
-from generator.site_model import SiteModel
-from generator.term_marker import ASCII_LOWER, TOO_COMMON, TermMarker
-from generator.termbase import chinese_forms, english_forms
+from generator.history.corpus import load_corpus
+from generator.site.pages import site_files
+from generator.site.model import SiteModel
+from generator.rules.term_marker import ASCII_LOWER, TOO_COMMON, TermMarker
+from generator.rules.termbase import chinese_forms, english_forms
 
 
 @pytest.fixture(scope="module")

@@ -3,7 +3,7 @@ import codecs
 import pytest
 
 from generator.errors import SourceError
-from generator.textio import decode, from_string, read_source
+from generator.sources.decoding import decode, from_string, read_source
 
 TEXT = "100.1. It’s a rule — with “quotes”.\n100.2. Second rule ™."
 

@@ -1,4 +1,4 @@
-"""The check of a translation (generator/translation_check.py) on made-up editions: each kind of
+"""The check of a translation (generator/translation/check.py) on made-up editions: each kind of
 reason where it must speak, and quiet where it must be; the command's two outputs; and on the
 development set (the 2023-11-17 translation before its proofreading pass), the rules the
 proofreaders changed come first."""
@@ -10,8 +10,8 @@ import sys
 import pytest
 
 from conftest import CORPUS, ROOT, needs_corpus
-from generator.pipeline import load_corpus
-from generator.translation_check import check_corpus
+from generator.history.corpus import load_corpus
+from generator.translation.check import check_corpus
 
 EN_HEAD = "Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of {date}\n\nContents\n\n1. Game Concepts\n\nGlossary\n\nCredits\n\n1. Game Concepts\n\n100. General\n\n"
 ZH_HEAD = "万智牌完整规则\n\n此规则于{date}起生效。\n\n目录\n\n1. 游戏概念\n\n词汇表\n\n版权信息\n\n1. 游戏概念\n\n100. 总则\n\n"
@@ -178,8 +178,8 @@ def test_one_term_put_for_another(tmp_path):
 def test_the_translators_term_list_is_read_and_checked_against(tmp_path):
     """Their scripts/translatedterms.json: each form a pair, usage notes dropped; a rule that names
     a provisional term otherwise is found like one that names a glossary term otherwise."""
-    from generator.loader import load
-    from generator.manifest import spec_from_path
+    from generator.sources.loader import load
+    from generator.sources.manifest import spec_from_path
     terms = tmp_path / "translatedterms.json"
     terms.write_text(json.dumps({"mainGlossary": [{"English": "Widget Swap", "Chinese": "小物件交换"},
                                                   {"English": "Lock/Locked", "Chinese": "上锁/已上锁"},

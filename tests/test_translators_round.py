@@ -13,7 +13,7 @@ import pytest
 from lxml import etree
 
 from conftest import CARRIED, CORPUS, ROOT, needs_corpus
-from generator.pipeline import load_corpus
+from generator.history.corpus import load_corpus
 
 NS = "{urn:oasis:names:tc:xliff:document:1.2}"
 OMEGAT = Path("/usr/share/omegat/OmegaT.jar")
@@ -58,7 +58,7 @@ def test_the_termbase_holds_every_glossary_pair(carried_site):
     store = tbx.tbxfile.parsefile(str(data(carried_site, "terms.tbx")))
     entries = {(u.source, u.target) for u in store.getunits()}
     glossary = load_corpus(None, [str(EN_OLD), str(ZH_OLD)]).editions[0].glossary
-    from generator.model import without_obsolete_mark
+    from generator.rules.model import without_obsolete_mark
     pairs = {(p.en.name, p.zh.name) for p in glossary if p.en and p.zh}
     names = {en for en, _ in entries}
     assert len(pairs) > 600 and {en for en, _ in pairs} <= names  # every glossary term, by its English name

@@ -76,11 +76,11 @@ def test_a_part_carried_whole_and_an_untranslated_rule_with_examples():
 
     from translate.storage import xliff
 
-    from generator.carry import Carried
-    from generator.model import Passage, Provenance, Rule, RuleText
-    from generator.numbers import parse_number
-    from generator.status import Stale, TermWork
-    from generator.xliff import worklist_xliff
+    from generator.history.carry import Carried
+    from generator.rules.model import Passage, Provenance, Rule, RuleText
+    from generator.rules.numbers import parse_number
+    from generator.history.translation_status import Stale, TermWork
+    from generator.translation.worklist_xliff import worklist_xliff
     where = Provenance("<test>", 1, 0)
     stale, missing = parse_number("100.1"), parse_number("100.2")
     rules = {stale: Rule(stale, {"en": RuleText("A. B. C.", where, [], False), "zh": RuleText("甲乙丙。", where, [], False)}),

@@ -3,7 +3,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.xref import find_references
+from generator.rules.references import find_references
 
 CASES = yaml.safe_load((Path(__file__).parent / "fixtures" / "xref_cases.yml").read_text(encoding="utf-8"))
 

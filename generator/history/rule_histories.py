@@ -1,0 +1,102 @@
+"""A rule's history: the forms it had in the editions of a build, newest first, followed back
+through the lineage of the English texts (never by number alone).
+
+A version is a stretch of consecutive editions in which the rule kept its number and its text (a
+change of cited numbers only does not start a new version). Each version knows the change that
+led to the newer one, and the Chinese of the newest of its editions that had one.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules.model import Edition, Rule
+from ..rules.numbers import RuleNumber
+from .corpus import complete
+from .lineage import Lineage
+
+
+@dataclass
+class Version:
+    number: RuleNumber
+    since: str  # the first edition with this form
+    until: str  # the last edition with it
+    en: tuple[str, ...] | None  # the rule's text, then its examples (a history shows them apart)
+    zh: tuple[str, ...] | None
+    zh_edition: str | None  # the edition whose Chinese `zh` is
+    change: str | None = None  # how it became the next newer version (a lineage kind); None for the newest
+    added_in: str | None = None  # for the oldest version: the edition that first has the rule, if not the oldest
+
+    def as_json(self) -> dict:
+        return {"number": str(self.number), "since": self.since, "until": self.until, "change": self.change,
+                "en": list(self.en) if self.en else None, "zh": list(self.zh) if self.zh else None,
+                "zh_edition": self.zh_edition, "added_in": self.added_in}
+
+
+def text_parts(rule: Rule, lang: str) -> tuple[str, ...] | None:
+    """The rule's text in a language, then each of its examples."""
+    text = rule.texts.get(lang)
+    return None if text is None else (text.text, *(e.text for e in text.examples))
+
+
+def english_chain(editions: list[Edition], lineages: dict[tuple[str, str], Lineage], until: str):
+    """The editions with a complete English text up to `until` (those the lineages connect),
+    oldest first, and the lineage into each from its predecessor."""
+    chain = sorted((e for e in editions if e.date <= until and complete(e, "en")), key=lambda e: e.date)
+    return chain, [lineages.get((a.date, b.date)) for a, b in zip(chain, chain[1:])]
+
+
+def rule_history(number: RuleNumber, chain: list[Edition], steps: list[Lineage | None],
+                 rules: dict[str, dict[RuleNumber, Rule]] | None = None) -> list[Version]:
+    """The versions of the rule `number` of the last edition of `chain`, newest first."""
+    rules = rules or {e.date: {r.number: r for r in e.rules()} for e in chain}
+    newest = chain[-1]
+    rule = rules[newest.date].get(number)
+    if rule is None:
+        return []
+    versions = [_version(rule, newest.date)]
+    carried = newest.carried.get(number)
+    if carried is not None:  # its Chinese was made for an older edition's English
+        versions[0].zh_edition = carried.translates
+    for index in range(len(chain) - 1, 0, -1):
+        older, newer, step = chain[index - 1], chain[index], steps[index - 1]
+        link = step.of_new(number) if step else None
+        if link is None or link.old is None:
+            versions[-1].added_in = newer.date
+            break
+        old_rule = rules[older.date][link.old]
+        current = versions[-1]
+        if link.kind in ("unchanged", "references"):
+            current.since = older.date
+            if current.zh is None and "zh" in old_rule.texts:
+                current.zh, current.zh_edition = text_parts(old_rule, "zh"), older.date
+        else:
+            version = _version(old_rule, older.date)
+            version.change = link.kind
+            versions.append(version)
+        number = link.old
+    return versions
+
+
+def _version(rule: Rule, date: str) -> Version:
+    zh = text_parts(rule, "zh")
+    return Version(rule.number, date, date, text_parts(rule, "en"), zh, date if zh else None)
+
+
+def renumbering(chain: list[Edition], steps: list[Lineage | None]) -> dict[str, dict[RuleNumber, tuple]]:
+    """For each older edition of the chain, where each of its rules is in the newest edition:
+    edition -> number -> ("now", newest number) or ("removed", the edition that no longer has it).
+    Rules still at their own number are left out."""
+    result: dict[str, dict[RuleNumber, tuple]] = {}
+    ahead: dict[RuleNumber, tuple] = {}  # in the next newer edition: number -> its fate
+    for index in range(len(chain) - 2, -1, -1):
+        older, newer, step = chain[index], chain[index + 1], steps[index]
+        fates = {}
+        for rule in older.rules():
+            link = step.of_old(rule.number) if step else None
+            if link is None or link.new is None:
+                fates[rule.number] = ("removed", newer.date)
+            else:
+                fates[rule.number] = ahead.get(link.new, ("now", link.new))
+        ahead = fates
+        result[older.date] = {n: fate for n, fate in fates.items() if fate != ("now", n)}
+    return result

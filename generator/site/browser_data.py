@@ -1,0 +1,109 @@
+"""The data the browser scripts read, written as scripts (scripts load from file://; JSON fetches
+do not). Each file is one call `CR.<name>(...)` with JSON arguments (safe.script_call); the
+readers are grouped at the top of overrides/assets/cr.js. The payloads:
+
+  assets/data/terms.js               CR.terms(terms, forms)
+      terms: id -> [English, Chinese, English definition, Chinese definition, glossary URL from
+             the site root, Chinese in Traditional script, its definition in Traditional script]
+      forms: every marked form (as written on the pages) -> term id
+  assets/data/search.js              CR.search(editions, docs, words, synonyms)   (generator/site/search_data.py)
+      editions: dates of the editions with pages, newest first
+      docs: [kind (0 rule, 1 section, 2 glossary term), URL from the site root, rule number or "",
+             edition (index into editions), English title, Chinese title, English text, Chinese
+             text], titles only where the rule is a name (a keyword), texts without examples,
+             Chinese in Simplified script; None where missing; then 1 where an older edition's
+             document is today's (folded: listed only within its edition)
+      words: the Chinese words a query is cut into (terms and names), longest match first
+      synonyms: [typed form, the rules' words] (lower case, Simplified), docs_src/synonyms.yml
+             and the glossary's obsolete names
+  assets/data/<edition>/<chapter>.js CR.previews(edition, chapter, rules)
+      rules: rule or section number -> [English HTML, Chinese HTML] (None where missing)
+  assets/data/<edition>/<chapter>.<hans|hant>.js  CR.script(edition, chapter, script, cells)
+      cells: anchor of a rule or example -> its Chinese cell in the other script
+  assets/data/s2t.js, t2s.js         CR.charmap(name, pairs)
+      pairs: character -> the character in the other script, for the site's Chinese characters
+  assets/data/<edition>/<chapter>.history.js  CR.history(edition, chapter, rules)
+      rules: rule number -> its versions, newest first: [number, since, until, change into the next
+             newer version or null, English [text, example, ...], Chinese [text, example, ...] or
+             null, the edition of that Chinese or null, added in (oldest) or null]; the newest
+             version's texts are null (they are on the page); cr-panel.js shows each older text and
+             example as a word diff to the one in its place in the next newer version
+  assets/data/renumber/<edition>.js  CR.renumber(edition, numbers)
+      numbers: a rule number of that edition -> [the number today] or [null, the edition that
+               dropped it]; numbers that are still the same rule are left out
+"""
+from __future__ import annotations
+
+import re
+
+from ..rules.model import Edition
+from ..rules.termbase import convert_all
+from ..safe import html_attr, script_call
+from .model import SiteModel
+from .render import RuleRenderer
+
+TERM_MARK = re.compile(r"<u t=\d+>|</u>")
+
+
+def terms_script(model: SiteModel) -> tuple[str, str]:
+    glossary = model.addresses.url(model.addresses.page(model.current.date, "glossary"))
+    terms = model.termbase.ordered()
+    hant = iter(convert_all("s2twp", [text for t in terms for text in (t.zh or "", t.definitions.get("zh") or "")]))
+    data = {str(t.id): [t.en, t.zh, t.definitions.get("en"), t.definitions.get("zh"), f"{glossary}#{t.anchor}",
+                        next(hant) or None, next(hant) or None] for t in terms}
+    forms = dict(sorted(model.marker.forms().items()))
+    return "assets/data/terms.js", script_call("terms", data, forms)
+
+
+def previews_script(edition: Edition, chapter, renderer: RuleRenderer) -> tuple[str, str]:
+    """Hover previews for one chapter: the rule texts as rendered on the page, without term marks."""
+    def plain(number, lang):
+        content = renderer.texts.get(number, {}).get(lang)
+        return TERM_MARK.sub("", content) if content is not None else None
+
+    data = {}
+    for section in chapter.sections:
+        first = section.rules[0].number if section.rules else None
+        data[str(section.number)] = [
+            "".join([f"<b>{html_attr(t.text)}</b><br>" if (t := section.titles.get(lang)) else "",
+                     plain(first, lang) or ""]) or None
+            for lang in ("en", "zh")]
+        for rule in section.rules:
+            data[str(rule.number)] = [plain(rule.number, lang) for lang in ("en", "zh")]
+    return (f"assets/data/{edition.date}/{chapter.number}.js",
+            script_call("previews", edition.date, chapter.number, data))
+
+
+def other_script(edition: Edition, chapter: int, hant: bool, cells: dict[str, str]) -> tuple[str, str]:
+    """The chapter's Chinese cells in the script the page is not written in."""
+    script, config = ("hans", "t2s") if hant else ("hant", "s2twp")
+    converted = dict(zip(cells, convert_all(config, list(cells.values()))))
+    return (f"assets/data/{edition.date}/{chapter}.{script}.js",
+            script_call("script", edition.date, chapter, script, converted))
+
+
+def character_maps(texts: list[str]) -> dict[str, str]:
+    """Character maps between the scripts, for the text that has no phrase-level conversion
+    (headings, navigation, glossary, previews): only the characters these texts use."""
+    present = set().union(*(set(text) for text in texts))
+    characters = sorted(ch for ch in present if "\u3400" <= ch <= "\u9fff")
+    maps = {}
+    for name, config in (("s2t", "s2tw"), ("t2s", "t2s")):
+        pairs = {ch: out for ch, out in zip(characters, convert_all(config, characters))
+                 if len(out) == 1 and out != ch}
+        maps[f"assets/data/{name}.js"] = script_call("charmap", name, pairs)
+    return maps
+
+
+def history_script(edition: Edition, chapter: int, histories: dict) -> tuple[str, str]:
+    """The history of every rule of a chapter (loaded when a reader opens one)."""
+    data = {str(number): [[str(v.number), v.since, v.until, v.change, v.en if i else None, v.zh if i else None,
+                           v.zh_edition, v.added_in] for i, v in enumerate(versions)]
+            for number, versions in histories.items()}
+    return (f"assets/data/{edition.date}/{chapter}.history.js",
+            script_call("history", edition.date, chapter, data))
+
+
+def renumber_script(date: str, fates: dict) -> tuple[str, str]:
+    numbers = {str(n): ([str(fate[1])] if fate[0] == "now" else [None, fate[1]]) for n, fate in fates.items()}
+    return f"assets/data/renumber/{date}.js", script_call("renumber", date, numbers)

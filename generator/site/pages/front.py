@@ -1,0 +1,92 @@
+"""The pages around the rules: home, the primer, the hand-written pages, the go page and the list
+of older editions."""
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from ...rules.model import Edition
+from ...safe import html_attr, md_text, page_title
+from ..addresses import md_link, own_folder
+from ..markdown_writer import Page, render
+from ..model import SiteModel
+from ..note_page import note_page_body
+from ..render import bilingual_title
+
+if TYPE_CHECKING:
+    from . import SiteFiles
+
+
+def home_page(model: SiteModel, files: "SiteFiles") -> None:
+    at, current = model.addresses, model.current
+    chapters = []
+    if current:
+        chapters = [{"title": md_text(bilingual_title(c.number, c.titles)),
+                     "href": md_link("index.md", at.page(current.date, c.number))} for c in current.chapters]
+    files.pages.append(render(
+        "home.md.j2", "index.md", "万智牌完整规则 Comprehensive Rules",
+        current=_edition_summary(model, "index.md", current) if current else None, chapters=chapters,
+        shows=_what_is_shown(model, current) if current else None,
+        older=[_edition_summary(model, "index.md", e) for e in model.editions[1:]],
+        primer=bool(model.corpus.primers), go="go/index.md",
+        meta=f'<div class="cr-page" data-go="{html_attr(at.href("index.md", "go/index.md"))}"></div>'))
+
+
+def primer_page(model: SiteModel, files: "SiteFiles") -> None:
+    for parsed in model.corpus.primers[:1]:
+        files.pages.append(render("primer.md.j2", own_folder("primer"), "入门笔记 Primer", body=note_page_body(parsed.page or ""),
+                                  source=html_attr(parsed.spec.title or parsed.spec.path)))
+
+
+def hand_written_pages(model: SiteModel, files: "SiteFiles") -> None:
+    """docs_src/pages/*.md as they are (our own text, not a source's); the title from front matter."""
+    for name, text in sorted(model.hand_written.items()):
+        title = next((line[6:].strip() for line in text.splitlines()[:10] if line.startswith("title:")), name[:-3])
+        files.pages.append(Page(name, page_title(title), text))
+
+
+def go_page(model: SiteModel, files: "SiteFiles") -> None:
+    at, current = model.addresses, model.current
+    mapping = {}
+    if current:
+        mapping = {str(c.number): at.href("go/index.md", at.page(current.date, c.number)) for c in current.chapters}
+    older = [e.date for e in model.history[0][:-1]]  # editions whose numbers lead to today's rules
+    data = html_attr(json.dumps({"chapters": mapping, "edition": current.date if current else None,
+                                 "external": model.missing_rule_url, "older": older}, ensure_ascii=False))
+    files.pages.append(render("go.md.j2", "go/index.md", "跳转到规则 Go to a rule", data=data))
+
+
+def older_editions_page(model: SiteModel, files: "SiteFiles") -> None:
+    if len(model.editions) > 1:
+        src = "editions/index.md"
+        files.pages.append(render("editions.md.j2", src, "旧版规则 Older editions",
+                                  editions=[_edition_summary(model, src, e) for e in model.editions[1:]]))
+
+
+def _what_is_shown(model: SiteModel, edition: Edition) -> dict:
+    """Which English edition and which translation the current pages show, since when, and where
+    each came from: what a reader checks before trusting a ruling."""
+    english = [s for s in edition.sources if "en" in s.languages]
+    chinese = [s for s in edition.sources if "zh" in s.languages]
+    translated_from = sorted({c.translates for c in edition.carried.values()})
+    status = model.status[edition.date]
+    fetched = [s.fetched for s in english + chinese if s.fetched is not None]
+    return {
+        "english": edition.date if english else None,
+        "official": any(s.format == "official" for s in english),
+        "chapters": [c.number for c in edition.chapters],
+        "translation": translated_from[-1] if translated_from else (edition.date if chinese else None),
+        "stale": len(status.stale),
+        "untranslated": status.rules - status.translated,
+        "fetched": [{"date": html_attr(f.date), "url": html_attr(f.url)} for f in fetched],
+    }
+
+
+def _edition_summary(model: SiteModel, from_src: str, edition: Edition) -> dict:
+    return {
+        "date": edition.date,
+        "href": md_link(from_src, model.addresses.page(edition.date, "index")),
+        "rules": sum(1 for _ in edition.rules()),
+        "languages": "+".join(edition.languages),
+        "sources": [html_attr(s.title or s.path) for s in edition.sources],
+    }

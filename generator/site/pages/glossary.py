@@ -1,0 +1,126 @@
+"""The glossary page's sections: every term of the termbase, English and Chinese side by side, an anchor per
+term, definitions in both languages, links to the defining rule, redirects and "see also" linked,
+obsolete terms marked, sorted by English with a pinyin index for Chinese readers."""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from pypinyin import lazy_pinyin
+
+from ...rules.references import Ref
+from ...rules.termbase import Term, Termbase
+from ...safe import html_attr
+from ..render import Linker, rule_link
+from .layout import estimated_height
+
+SEE = {
+    "en": re.compile(r"\bSee(?: also)? (?P<items>[^.\d]+?)\.(?=\s|$)"),
+    "zh": re.compile(r"(?:另参见|亦见|参见|另见)(?P<items>[^。；\d]+?)。"),
+}
+TAG = re.compile(r"<[^>]+>")
+ITEM_SEPARATOR = re.compile(r",\s*and\s+|,\s*or\s+|,\s*|\s+and\s+|\s+or\s+|以及|和|与|或|、|，")
+
+
+class GlossaryLinks:
+    """Finds "See X." and "See also X and Y." in definitions and points them at glossary entries."""
+
+    def __init__(self, termbase: Termbase):
+        self.anchors: dict[str, str] = {}
+        for term in termbase.ordered():
+            names = [term.en, term.zh]
+            if term.glossary:
+                names += [e.name for e in (term.glossary.en, term.glossary.zh) if e]
+            for name in filter(None, names):
+                self.anchors.setdefault(name.casefold(), term.anchor)
+
+    def finder(self, lang: str) -> Callable[[str], list[Ref]]:
+        def find(text: str) -> list[Ref]:
+            refs = []
+            for m in SEE[lang].finditer(text):
+                start = m.start("items")
+                items = m.group("items")
+                cuts = [0] + [x for sep in ITEM_SEPARATOR.finditer(items) for x in (sep.start(), sep.end())] + [len(items)]
+                for a, b in zip(cuts[::2], cuts[1::2]):
+                    name = items[a:b].strip()
+                    anchor = self.anchors.get(name.casefold())
+                    if anchor:
+                        offset = start + a + (len(items[a:b]) - len(items[a:b].lstrip()))
+                        refs.append(Ref(offset, offset + len(name), anchor))
+            return refs
+        return find
+
+
+def glossary_sections(termbase: Termbase, langs: dict[str, str], linker: Linker, rule_href: Callable) -> list[dict]:
+    """[{heading, anchor, html}] for the glossary page: A-Z by English, then the pinyin index."""
+    links = GlossaryLinks(termbase)
+    groups: dict[str, list[str]] = {}
+    for term in termbase.ordered():
+        letter = (term.en or "#")[:1].upper()
+        letter = letter if "A" <= letter <= "Z" else "#"
+        groups.setdefault(letter, []).append(_entry(term, links, langs, linker, rule_href))
+    sections = [{"heading": letter, "anchor": f"g--{letter.lower() if letter != '#' else 'other'}",
+                 "html": "\n".join(blocks), "height": _height(blocks), "wrapper": "cr-glossary"}
+                for letter, blocks in sorted(groups.items(), key=lambda g: g[0] == "#")]
+    index = pinyin_index(termbase)
+    sections.append({"heading": "拼音索引 Pinyin index", "anchor": "g--pinyin", "html": index,
+                     "height": _height([index]), "wrapper": "cr-glossary"})
+    return sections
+
+
+def _height(blocks: list[str]) -> int:
+    entries = sum(block.startswith("<div class=g>") for block in blocks)
+    return estimated_height(entries, 4, sum(len(TAG.sub("", block)) for block in blocks), 55)
+
+
+def pinyin_index(termbase: Termbase) -> str:
+    """Chinese names sorted by their pinyin, grouped by its first letter, each linking to its entry."""
+    entries = sorted(((" ".join(lazy_pinyin(term.zh)), term.zh, term.anchor)
+                      for term in termbase.ordered() if term.zh), key=lambda e: (e[0], e[1]))
+    groups: dict[str, list[str]] = {}
+    for reading, name, anchor in entries:
+        groups.setdefault(reading[:1].upper(), []).append(
+            f'<a href="#{html_attr(anchor)}" title="{html_attr(reading)}">{html_attr(name)}</a>')
+    return "<div class=pinyin data-search-exclude>" + "".join(
+        f"<p><b>{letter}</b> {' · '.join(items)}</p>" for letter, items in groups.items()) + "</div>"
+
+
+def _entry(term: Term, links: GlossaryLinks, langs, linker: Linker, rule_href) -> str:
+    pair = term.glossary
+    names, cells, missing = [], [], []
+    definitions = {lang: getattr(pair, lang).definition for lang in langs if pair and getattr(pair, lang)}
+    for lang, tag in langs.items():
+        name = term.en if lang == "en" else term.zh
+        if name:
+            names.append(f"<span lang={tag}>{html_attr(name)}</span>")
+        paragraphs = []
+        entry = getattr(pair, lang) if pair else None
+        if entry is not None:
+            paragraphs = entry.definition
+        elif term.definitions.get(lang):
+            paragraphs = [term.definitions[lang]]
+        if not paragraphs:
+            missing.append(lang)
+            cells.append(f"<div lang={tag} class=missing>{'暂无中文释义。' if lang == 'zh' else 'No English definition.'}</div>")
+            continue
+        marks = linker.marks(lang, {term.id}, definitions)
+        body = "".join(f"<p>{linker.html(p, marks, links.finder(lang))}</p>" for p in paragraphs)
+        cells.append(f"<div lang={tag}>{body}</div>")
+    flags = ""
+    if term.obsolete:
+        flags += "<span class=obsolete>已废止 Obsolete</span>"
+    if term.stale_since:
+        flags += f'<span class=stale title="this translation was made for other English">译自 {html_attr(term.stale_since)}</span>'
+    if pair and pair.en and pair.zh and not pair.verified:
+        flags += "<span class=unverified>配对未验证 pairing unverified</span>"
+    facts = []
+    if term.rule is not None and (href := rule_href(term)):
+        facts.append(f"规则 Rule {rule_link(href, term.rule)}")
+    variants = sorted({v for v in term.variants} | {f for f in term.zh_forms if f != term.zh and "\u4e00" <= f[:1] <= "\u9fff"})
+    if variants:
+        facts.append("异体 Variants: " + "、".join(html_attr(v) for v in variants))
+    facts.append("来源 Sources: " + "; ".join(sorted({html_attr(what) for what, _ in term.sources})))
+    classes = " ".join(["tx"] + [f"no-{lang}" for lang in missing])
+    return (f'<div class=g><h3 id="{html_attr(term.anchor)}">{" ".join(names)}{flags}</h3>'
+            f'<div class="{classes}">{"".join(cells)}</div><p class=gf data-search-exclude>{" · ".join(facts)}</p></div>')
+

@@ -1,0 +1,250 @@
+"""Report pages: what changed since the previous official edition, the translation status of each
+edition, and what each source contributed."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import TYPE_CHECKING
+
+from ...history.lineage import shared_language, trace_lineage
+from ...rules.word_diff import word_diff
+from ...safe import html_attr, md_text
+from ...translation.memory_tmx import memory_tmx
+from ...translation.omegat_project import omegat_project
+from ...translation.termbase_tbx import termbase_tbx
+from ...translation.worklist_xliff import worklist_xliff
+from ..addresses import own_folder
+from ..markdown_writer import render
+from ..model import SiteModel
+from ..render import bilingual_title, rule_link
+from .layout import english_change, page_meta
+
+if TYPE_CHECKING:
+    from . import SiteFiles
+
+
+def status_page(model: SiteModel, files: "SiteFiles") -> None:
+    """Translation status of every edition: a bar per chapter, untranslated and stale rules."""
+    if not model.current:
+        return
+    at = model.addresses
+    src = at.page(model.current.date, "status")
+    sections = []
+    for edition in model.editions:
+        status = model.status[edition.date]
+
+        def link(number, edition=edition):
+            return rule_link(at.rule_href(src, edition.date, number), number)
+
+        def bar(share):
+            return (f'<span class=cr-bar role=img aria-label="{share:.0%}"><span style="width:{share * 100:.1f}%">'
+                    f"</span></span> {share:.1%}")
+        rows = [f"<tr><th>全部 All</th><td>{status.rules}</td><td>{status.translated}</td><td>{bar(status.share)}</td></tr>"]
+        titles = {c.number: bilingual_title(c.number, c.titles) for c in edition.chapters}
+        for chapter in status.chapters:
+            rows.append(f"<tr><td>{html_attr(titles[chapter.number])}</td><td>{chapter.rules}</td>"
+                        f"<td>{chapter.translated}</td><td>{bar(chapter.share)}</td></tr>")
+        missing = [link(n) for c in status.chapters for n in c.missing]
+        examples = sum(c.examples for c in status.chapters)
+        examples_zh = sum(c.examples_translated for c in status.chapters)
+        rules = {rule.number: rule for rule in edition.rules()}
+        stale = [f"<li>{link(s.number)}: 译自 translates {html_attr(s.translates)}; {html_attr(s.reason)}"
+                 + (f'<span class=cr-since lang=en>{change}</span>' if (change := english_change(s, rules.get(s.number))) else "")
+                 + "</li>" for s in status.stale]
+        downloads = ""
+        if model.is_current(edition):
+            findings, data = reviewed(model), f"assets/data/{edition.date}"
+            files.assets.update(worklist(edition, status, rules, findings))
+            memory = model.cached("memory", lambda: memory_tmx(model.corpus.editions))
+            files.assets[f"{data}/memory.tmx"] = memory.decode("utf-8")
+            files.assets[f"{data}/terms.tbx"] = termbase_tbx(model.termbase).decode("utf-8")
+            files.assets[f"{data}/{OMEGAT_ZIP}"] = omegat_project(
+                f"cr-{edition.date}-omegat", *(files.assets[f"{data}/{name}"] for name in ("worklist.xlf", "memory.tmx", "terms.tbx")))
+
+            def download(name, label):
+                return f'<a href="{html_attr(at.asset(src, f"{data}/{name}"))}" download>{label}</a>'
+            downloads = (f"<p>OmegaT 项目 OmegaT project: {download(OMEGAT_ZIP, 'ZIP')} (解压后用 OmegaT 打开 unzip, "
+                         "then open it in OmegaT: the work list, the memory and the termbase in place)</p>"
+                         f"<p>译者工作清单 Work list for translators: {download('worklist.xlf', 'XLIFF')} "
+                         f"(CAT 工具 for CAT tools: OmegaT, Trados, memoQ) · {download('worklist.csv', 'CSV')} · "
+                         f"{download('worklist.json', 'JSON')}; 翻译记忆 translation memory "
+                         f"{download('memory.tmx', 'TMX')}, 术语库 termbase {download('terms.tbx', 'TBX')}</p>")
+            if findings:
+                downloads += (f'<p><a href="{html_attr(at.href(src, at.page(edition.date, "review")))}">译文检查 '
+                              f"Translation check</a>: 最可能需要修改的 {len(findings)} 条规则及其理由 the "
+                              "rules most likely to need a fix, each with its reasons.</p>")
+        body = (f'<table class=cr-status><thead><tr><th>章 Chapter</th><th>规则 Rules</th><th>有中文 With Chinese</th>'
+                f'<th>比例 Share</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
+                f"<p>例子 Examples: {examples_zh} / {examples} 有中文 with Chinese.</p>"
+                f"<p><b>无译文 Without a translation ({len(missing)})</b>: {' '.join(missing) or '—'}</p>"
+                f"<p><b>旧译 Stale translations ({len(stale)})</b></p><ul>{''.join(stale) or '<li>—</li>'}</ul>"
+                + _other_work(status) + downloads)
+        sections.append({"heading": md_text(edition.date), "anchor": f"status-{edition.date}", "html": body,
+                         "wrapper": "cr-report"})
+    files.pages.append(render("chapter.md.j2", src, "翻译状态 Translation status", sections=sections,
+                              meta=page_meta(model, model.current, src)))
+
+
+def _other_work(status) -> str:
+    """The titles and glossary entries left to translate, where there are any."""
+    out = ""
+    if status.titles:
+        out += (f"<p><b>无译文的标题 Titles without a translation ({len(status.titles)})</b>: "
+                + " · ".join(f"{number} {html_attr(title)}" for number, title in status.titles) + "</p>")
+    if status.glossary:
+        out += (f"<p><b>词汇表 Glossary entries new or changed ({len(status.glossary)})</b>: "
+                + " · ".join(html_attr(term.term) + (f" (译自 translates {html_attr(term.translates)})" if term.translates else "")
+                             for term in status.glossary) + "</p>")
+    return out
+
+
+OMEGAT_ZIP = "omegat-project.zip"
+REVIEW_SHARE, REVIEW_LEAST = 0.05, 20  # the check's page lists the first 5% of the rules, 20 at least
+
+
+def reviewed(model: SiteModel) -> list:
+    """The check's findings worth a translator's time: the first 5% of the translated rules."""
+    translated = sum(1 for r in model.current.rules() if "zh" in r.texts) if model.current else 0
+    return model.review[:max(REVIEW_LEAST, int(REVIEW_SHARE * translated))]
+
+
+def review_page(model: SiteModel, files: "SiteFiles") -> None:
+    """The check of the current translation for translators: each rule most likely to need a fix,
+    linked to its place, its reasons, and both texts."""
+    findings = reviewed(model)
+    if not findings:
+        return
+    at = model.addresses
+    src = at.page(model.current.date, "review")
+    items = []
+    for finding in findings:
+        link = rule_link(at.rule_href(src, model.current.date, finding.number), finding.number)
+        reasons = "".join(f"<li>{html_attr(reason.text)}</li>" for reason in finding.reasons)
+        items.append(f'<li class=cr-review><p class=cr-review__head>{link} <span class=cr-review__score>得分 score '
+                     f'{finding.score:g}</span></p><ul class=cr-review__reasons>{reasons}</ul>'
+                     f'<p lang=en>{html_attr(finding.en)}</p><p lang=zh-Hans>{html_attr(finding.zh)}</p></li>')
+    intro = ("<p>按需要修改的可能性排列：越靠前，证据越具体（术语与词汇表不符、只在一种语言中出现的术语、缺少的句子、"
+             "不同的规则编号、重复的字、括号中的英文、英文已改而中文未改）。"
+             "Ranked by how likely the Chinese needs a fix: the higher, the more specific the evidence (a term "
+             "unlike the glossary, a term in one language only, a missing sentence, a cited number that differs, "
+             "a doubled character, English left in brackets, an English edit the Chinese did not follow). "
+             "<code>python -m generator check-translation</code> lists every rule.</p>")
+    sections = [{"heading": md_text(f"最可能需要修改的规则 Most likely to need a fix ({len(findings)})"),
+                 "anchor": "review", "html": intro + f"<ol class=cr-review-list>{''.join(items)}</ol>",
+                 "wrapper": "cr-report"}]
+    files.pages.append(render("chapter.md.j2", src, "译文检查 Translation check", sections=sections,
+                              meta=page_meta(model, model.current, src)))
+
+
+def worklist(edition, status, rules: dict, findings: list = ()) -> dict[str, str]:
+    """What is left to translate in the current edition, to translate from: each stale and each
+    untranslated rule with its English now, and for a stale one the English its Chinese was made
+    for and that Chinese; then the rules the check of the translation puts first (status "check"),
+    with its reasons (the column "check", on every row it has reasons for). As CSV (a rule a row),
+    as JSON (with each part's sentences where the Chinese was carried sentence by sentence) and as
+    XLIFF (translation/worklist_xliff.py)."""
+    rows, sentences = [], {}
+    checked = {str(f.number): f for f in findings}
+    for s in status.stale:
+        en, zh = rules[s.number].texts.get("en"), rules[s.number].texts.get("zh")
+        rows.append({"rule": str(s.number), "status": "stale", "translates": s.translates,
+                     "english": en.text if en else "", "english_then": s.english or "", "chinese": zh.text if zh else ""})
+        carried = edition.carried.get(s.number)
+        if carried is not None and carried.parts:
+            sentences[str(s.number)] = [None if part is None else [seg._asdict() for seg in part] for part in carried.parts]
+    for number in (n for c in status.chapters for n in c.missing):
+        en = rules[number].texts.get("en")
+        rows.append({"rule": str(number), "status": "untranslated", "translates": "",
+                     "english": en.text if en else "", "english_then": "", "chinese": ""})
+    listed = {row["rule"] for row in rows}
+    rows += [{"rule": number, "status": "check", "translates": "", "english": f.en, "english_then": "", "chinese": f.zh}
+             for number, f in checked.items() if number not in listed]
+    for row in rows:
+        row["term"] = ""
+        row["check"] = " | ".join(reason.text for reason in checked[row["rule"]].reasons) if row["rule"] in checked else ""
+    rows += [{"rule": "", "status": "stale" if term.translates else "untranslated", "translates": term.translates or "",
+              "english": "\n".join(term.definition), "english_then": "\n".join(term.english_then),
+              "chinese": "\n".join([term.zh_name, *term.zh_definition]) if term.zh_name else "", "term": term.name, "check": ""}
+             for term in status.glossary]
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(rows[0]) if rows else ["rule"], lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    described = [row | ({"sentences": sentences[row["rule"]]} if row["rule"] in sentences else {}) for row in rows]
+    prefix = f"assets/data/{edition.date}/worklist"
+    return {f"{prefix}.json": json.dumps(described, ensure_ascii=False, indent=1) + "\n", f"{prefix}.csv": out.getvalue(),
+            f"{prefix}.xlf": worklist_xliff(edition, status, rules, findings).decode("utf-8")}
+
+
+CHANGE_SECTIONS = (  # heading, the link kinds it lists
+    ("新增 Added", ("added",)), ("删除 Removed", ("removed",)), ("改号 Renumbered", ("moved", "moved-edited")),
+    ("修改 Changed", ("edited",)),
+)
+
+
+def changes_page(model: SiteModel, files: "SiteFiles") -> None:
+    """What changed since the previous edition of the official text, when the build has one: the
+    lineage of every rule (a change of cited numbers only is no change)."""
+    official = [e for e in model.editions if any(s.format == "official" for s in e.sources)]
+    if len(official) < 2 or not model.is_current(official[0]):
+        return
+    new, old = official[0], official[1]
+    lang = shared_language(old, new)
+    if lang is None:
+        return
+    lineage = trace_lineage(old, new, lang)
+    before = {r.number: r.texts[lang] for r in old.rules() if lang in r.texts}
+    after = {r.number: r.texts[lang] for r in new.rules() if lang in r.texts}
+    at = model.addresses
+    src = at.page(new.date, "changes")
+
+    def link(edition, number):
+        return "" if number is None else rule_link(at.rule_href(src, edition.date, number), number)
+
+    def body(change) -> str:
+        if change.kind == "added":
+            return html_attr(after[change.new].text)
+        if change.kind == "removed":
+            return f"<del>{html_attr(before[change.old].text)}</del>"
+        x, y = before[change.old], after[change.new]
+        shown = word_diff(lineage.rewrite(x.text), y.text) if change.text_changed else html_attr(y.text)
+        for i, example in enumerate(y.examples):
+            was = lineage.rewrite(x.examples[i].text) if i < len(x.examples) else ""
+            shown += "<br><i>Example:</i> " + (word_diff(was, example.text) if change.examples_changed else html_attr(example.text))
+        return shown
+    sections = []
+    for heading, kinds in CHANGE_SECTIONS:
+        rows = []
+        for change in (c for c in lineage.rules if c.kind in kinds):
+            where = (f"{link(old, change.old)} → {link(new, change.new)}" if change.old and change.new and change.old != change.new
+                     else link(new, change.new) or link(old, change.old))
+            rows.append(f"<tr><td>{where}</td><td lang={lang}>{body(change)}</td></tr>")
+        sections.append({"heading": md_text(f"{heading} ({len(rows)})"), "anchor": f"changes-{kinds[0]}",
+                         "html": f"<table class=cr-changes>{''.join(rows)}</table>", "wrapper": "cr-report"})
+    definitions = ({p.en.term: " ".join(p.en.definition) for p in old.glossary if p.en},
+                   {p.en.term: " ".join(p.en.definition) for p in new.glossary if p.en})
+    glossary = [f"<tr><td>{html_attr(' → '.join(filter(None, (t.old, t.new))))}</td><td>{t.kind}</td><td>"
+                + word_diff(definitions[0].get(t.old, ""), definitions[1].get(t.new, "")) + "</td></tr>"
+                for t in lineage.glossary if t.kind != "unchanged"]
+    sections.append({"heading": md_text(f"词汇表 Glossary ({len(glossary)})"), "anchor": "changes-glossary",
+                     "html": f"<table class=cr-changes>{''.join(glossary)}</table>", "wrapper": "cr-report"})
+    summary = ", ".join(f"{k} {v}" for k, v in lineage.counts().items() if k not in ("unchanged", "glossary unchanged"))
+    meta = page_meta(model, new, src) + (f'\n<p class="cr-changes-summary">{html_attr(old.date)} → '
+                                         f'{html_attr(new.date)}: {html_attr(summary)}</p>')
+    files.pages.append(render("chapter.md.j2", src, f"变更 Changes since {old.date}", sections=sections, meta=meta))
+
+
+def sources_page(model: SiteModel, files: "SiteFiles") -> None:
+    rows = []
+    for loaded in model.corpus.loaded:
+        spec, counts = loaded.report.spec, loaded.report.counts
+        rows.append({
+            "title": html_attr(spec.title or spec.path), "path": html_attr(spec.path),
+            "format": spec.format, "edition": html_attr(spec.edition or "—"), "role": spec.role,
+            "languages": "+".join(spec.languages) + (f" ({spec.script})" if spec.script else ""),
+            "rules": counts["rules"], "examples": counts["examples"], "glossary": counts["glossary"],
+            "terms": counts["terms"], "skipped": len(loaded.report.skipped),
+            "warnings": len(loaded.report.warnings), "errors": len(loaded.report.errors),
+        })
+    files.pages.append(render("sources.md.j2", own_folder("sources"), "来源 Sources", rows=rows))

@@ -1,0 +1,140 @@
+"""The rules of each edition: its index, a page per chapter, the glossary (current edition), the
+introduction and credits, and the data files of each chapter (previews, the other script)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...history.export import to_json
+from ...rules.model import Edition
+from ...safe import md_text
+from ..addresses import md_link
+from ..browser_data import other_script, previews_script, terms_script
+from ..markdown_writer import Page, render
+from ..model import SiteModel, lang_tags
+from ..render import Linker, LinkStats, RuleRenderer, bilingual_title, rule_link
+from ..search_data import search_script
+from .glossary import glossary_sections
+from .layout import english_change, page_marks, page_meta, rule_chunks, rules_height
+
+if TYPE_CHECKING:
+    from . import SiteFiles
+
+TEXTS = (("intro", "前言 Introduction", "introduction"), ("credits", "版权信息 Credits", "credits"))
+
+
+def edition_pages(model: SiteModel, files: "SiteFiles") -> None:
+    for edition in model.editions:
+        stats = files.links.setdefault(edition.date, LinkStats())
+        pages = [chapter_page(model, edition, chapter, files, stats) for chapter in edition.chapters]
+        if model.is_current(edition) and model.termbase.terms:
+            pages.append(glossary_page(model, edition, stats))
+            files.assets.update([terms_script(model), search_script(model)])
+        pages += text_pages(model, edition, stats)
+        files.pages += [edition_index(model, edition, pages)] + pages
+        files.assets[f"assets/data/{edition.date}/cr.json"] = to_json(edition)
+
+
+def chapter_page(model: SiteModel, edition: Edition, chapter, files: "SiteFiles", stats: LinkStats) -> Page:
+    src = model.addresses.page(edition.date, chapter.number)
+    langs = lang_tags(edition)
+    renderer = chapter_renderer(model, edition, chapter, stats)
+    sections = [{
+        "heading": md_text(bilingual_title(section.number, section.titles)),
+        "anchor": f"cr{section.number}",
+        "blocks": [{"html": page_marks("".join(renderer.rule(rule) for rule in chunk)), "height": rules_height(chunk)}
+                   for chunk in rule_chunks(section.rules)],
+    } for section in chapter.sections]
+    path, text = previews_script(edition, chapter, renderer)
+    files.assets[path] = text
+    path, text = other_script(edition, chapter.number, langs["zh"] == "zh-Hant", renderer.zh_cells)
+    files.assets[path] = text
+    files.terms_marked[f"{edition.date}/{chapter.number}"] = renderer.marks
+    return render("chapter.md.j2", src, bilingual_title(chapter.number, chapter.titles), sections=sections,
+                  meta=page_meta(model, edition, src, chapter.number), search_boost=_boost(model, edition))
+
+
+def chapter_renderer(model: SiteModel, edition: Edition, chapter, stats: LinkStats) -> RuleRenderer:
+    """How a chapter's rules are written: its links, term marks, stale-translation notes and keyword notes."""
+    src = model.addresses.page(edition.date, chapter.number)
+    rules = chapter_rules(chapter)
+    return RuleRenderer(
+        lang_tags(edition), Linker(model.resolver(edition, src), stats, model.marker),
+        defined_in=lambda number: model.defined_in(edition, number),
+        stale={s.number: (s.translates, english_change(s, rules.get(s.number))) for s in model.status[edition.date].stale
+               if s.number in rules},
+        sentences={number: c.parts for number, c in edition.carried.items() if c.parts and number in rules},
+        notes=keyword_notes(model, edition, src))
+
+
+def glossary_page(model: SiteModel, edition: Edition, stats: LinkStats) -> Page:
+    src = model.addresses.page(edition.date, "glossary")
+
+    def rule_href(term) -> str | None:
+        if term.edition is None or term.rule is None or term.rule not in model.present[term.edition.date]:
+            return None
+        return model.addresses.rule_href(src, term.edition.date, term.rule)
+    sections = glossary_sections(model.termbase, lang_tags(edition),
+                                 Linker(model.resolver(edition, src), stats, model.marker), rule_href)
+    for section in sections:
+        section["html"] = page_marks(section["html"])
+    return render("chapter.md.j2", src, "词汇表 Glossary", sections=sections, meta=page_meta(model, edition, src))
+
+
+def text_pages(model: SiteModel, edition: Edition, stats: LinkStats) -> list[Page]:
+    """The introduction and the credits, where the sources have them."""
+    pages = []
+    for name, title, attribute in TEXTS:
+        texts = getattr(edition, attribute)
+        if not texts:
+            continue
+        src = model.addresses.page(edition.date, name)
+        linker = Linker(model.resolver(edition, src), stats)
+        cells = "".join(f"<div lang={tag}>" + "".join(f"<p>{linker.html(p.text)}</p>"
+                                                       for p in texts.get(lang, [])) + "</div>"
+                        for lang, tag in lang_tags(edition).items())
+        pages.append(render("chapter.md.j2", src, title, meta=page_meta(model, edition, src),
+                            search_boost=_boost(model, edition),
+                            sections=[{"heading": md_text(title), "anchor": name, "wrapper": "cr-report",
+                                       "html": f'<div class="tx prose">{cells}</div>'}]))
+    return pages
+
+
+def edition_index(model: SiteModel, edition: Edition, pages: list[Page]) -> Page:
+    at = model.addresses
+    src = at.page(edition.date, "index")
+    chapter_srcs = {at.page(edition.date, c.number) for c in edition.chapters}
+    return render(
+        "edition.md.j2", src, f"规则 Rules {edition.date}", meta=page_meta(model, edition, src),
+        extras=[{"title": p.title, "href": md_link(src, p.src)} for p in pages if p.src not in chapter_srcs],
+        chapters=[{"title": md_text(bilingual_title(c.number, c.titles)),
+                   "href": md_link(src, at.page(edition.date, c.number)),
+                   "sections": [{"title": md_text(bilingual_title(s.number, s.titles)),
+                                 "href": md_link(src, at.page(edition.date, c.number), f"cr{s.number}")}
+                                for s in c.sections]} for c in edition.chapters])
+
+
+def chapter_rules(chapter) -> dict:
+    return {rule.number: rule for section in chapter.sections for rule in section.rules}
+
+
+def keyword_notes(model: SiteModel, edition: Edition, src: str) -> dict:
+    """Links between today's keyword rules and their explanations in older editions, both ways:
+    rule number -> the HTML shown under it on this page."""
+    current, at = model.current, model.addresses
+    notes = {}
+    for older, pairs in model.corpus.keywords.items():
+        for old, new in pairs:
+            if model.is_current(edition):
+                notes[new] = _note(f"{older} 版解说 Explained in {older}:", at.rule_href(src, older, old), old)
+            elif edition.date == older:
+                notes[old] = _note("现行规则 Today:", at.rule_href(src, current.date, new), new)
+    return notes
+
+
+def _note(label: str, href: str, number) -> str:
+    return f"<div class=kw>{rule_link(href, f'{label} {number}')}</div>"
+
+
+def _boost(model: SiteModel, edition: Edition) -> float | None:
+    """Older editions rank below the current one in search."""
+    return None if model.is_current(edition) else 0.5

@@ -1,0 +1,236 @@
+"""HTML for rule text: escaped source text with its references turned into links.
+
+Source text is untrusted: every character of it goes through safe.html_text, and the only markup in
+the output is what this module writes. Rule blocks are written as raw HTML inside the Markdown
+pages (Markdown leaves raw HTML blocks alone, so `*`, `_`, `[x](...)` in a rule stay text).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Protocol
+
+from ..history.sentence_carry import STALE, TRANSLATED
+from ..rules.anchors import example_id, rule_id
+from ..rules.model import Rule
+from ..rules.numbers import RuleNumber
+from ..rules.references import Ref, find_references
+from ..safe import html_attr, html_text
+
+EXAMPLE_LABEL = {"en": "Example:", "zh": "例如："}
+MISSING = {"en": "No English text in this source.", "zh": "暂无中文翻译。Translation missing."}
+def rule_link(href: str, text: str, group: tuple = ()) -> str:
+    """The one way a page links to a rule: `text` is plain (escaped here); `group` lists every rule
+    of the range the link belongs to, for the preview."""
+    members = f' data-g="{" ".join(map(str, group))}"' if group else ""
+    return f'<a href="{html_attr(href)}"{members}>{html_text(str(text))}</a>'
+
+
+def stale_label(translates: str, change: str | None) -> str:
+    """The mark of a translation made for other English: the edition it translates, and the
+    English change since as a word diff, shown when the mark is pressed (cr-panel.js)."""
+    date = html_text(translates)
+    if not change:
+        return f' <span class=stale title="this translation was made for other English">译自 {date}</span>'
+    return (f' <button type=button class=stale aria-expanded=false title="this translation was made for other English">'
+            f'译自 {date}</button><span class=cr-since hidden lang=en>English changes since {date}: {change}</span>')
+
+
+def bilingual_title(number: int, titles: dict) -> str:
+    """"3. 牌类别 Card Types": the number, then the Chinese and English titles that exist."""
+    zh, en = titles.get("zh"), titles.get("en")
+    words = " ".join(t.text for t in (zh, en) if t is not None)
+    return f"{number}. {words}" if words else f"{number}."
+
+
+@dataclass
+class LinkStats:
+    internal: int = 0
+    external: int = 0
+    plain: int = 0
+
+
+# resolve(ref) -> (href, is_internal) or None when the target is not in the build
+Resolver = Callable[[Ref], "tuple[str, bool] | None"]
+
+
+@dataclass
+class TermMarks:
+    """Term matches to mark in one language of one rule: at most one mark per term."""
+
+    found: Callable[[str], list[tuple[int, int, int]]]  # text -> (start, end, term id)
+    skip: set[int] = field(default_factory=set)  # terms not to mark here (already marked, or defined here)
+    allowed: set[int] | None = None  # the only terms that may be marked here (None: any)
+    count: int = 0
+
+
+def linked(text: str, resolve: Resolver, stats: LinkStats, extra: Callable[[str], list[Ref]] | None = None,
+           terms: TermMarks | None = None) -> str:
+    """Escape text, wrap each reference in a link and each first term occurrence in a term mark;
+    `extra` finds more references (glossary redirects).
+
+    The markup is kept short (chapter 7 has thousands of links and marks): a rule link is known by
+    its `#cr...` anchor, so it needs no class; a term mark is <u t=ID> (u: text with a non-textual
+    annotation; pages drop the id, see site._page_marks), its definition lives once per site in
+    terms.js; a range carries its members for the preview."""
+    out: list[str] = []
+    last = 0
+    refs = find_references(text)
+    if extra:
+        refs = sorted([*refs, *(r for r in extra(text) if not any(r.start < o.end and o.start < r.end for o in refs))],
+                      key=lambda r: r.start)
+    if terms is not None:
+        refs = _with_terms(text, refs, terms)
+    for ref in refs:
+        out.append(html_text(text[last:ref.start]))
+        if isinstance(ref, _TermSpan):
+            out.append(f"<u t={ref.term}>{html_text(text[ref.start:ref.end])}</u>")
+            last = ref.end
+            continue
+        shown = html_text(text[ref.start:ref.end])
+        target = resolve(ref)
+        if target is None:
+            stats.plain += 1
+            out.append(f"<span class=xm>{shown}</span>")
+        else:
+            href, internal = target
+            if internal:
+                stats.internal += 1
+                out.append(rule_link(href, text[ref.start:ref.end], ref.group))
+            else:
+                stats.external += 1
+                out.append(f'<a class=xe href="{html_attr(href)}" rel=noopener>{shown}</a>')
+        last = ref.end
+    out.append(html_text(text[last:]))
+    return "".join(out)
+
+
+@dataclass(frozen=True)
+class _TermSpan:
+    start: int
+    end: int
+    term: int
+
+
+def _with_terms(text: str, refs: list, terms: TermMarks) -> list:
+    spans = list(refs)
+    for start, end, term in terms.found(text):
+        if term in terms.skip or (terms.allowed is not None and term not in terms.allowed) or \
+                any(start < r.end and r.start < end for r in refs):
+            continue
+        terms.skip.add(term)
+        terms.count += 1
+        spans.append(_TermSpan(start, end, term))
+    return sorted(spans, key=lambda r: r.start)
+
+
+class Marker(Protocol):
+    """What the linker asks of a term marker (term_marker.TermMarker)."""
+
+    def find(self, text: str, lang: str) -> list[tuple[int, int, int]]: ...
+    def agreeing(self, texts: dict[str, list[str]]) -> dict[str, set[int]] | None: ...
+
+
+@dataclass
+class Linker:
+    """Source text of one page as HTML: references as links (where `resolve` says), counted in
+    `stats`, and terms as marks (found by `marker`)."""
+
+    resolve: Resolver
+    stats: LinkStats = field(default_factory=LinkStats)
+    marker: Marker | None = None
+
+    def marks(self, lang: str, skip: set[int], texts: dict[str, list[str]] | None = None) -> TermMarks | None:
+        """Term marks for one text in one language, none for the terms in `skip`; `texts` (the lines
+        of each language of the same rule or entry) limits them to the terms both languages use."""
+        if self.marker is None:
+            return None
+        allowed = self.marker.agreeing(texts) if texts else None
+        return TermMarks(lambda text: self.marker.find(text, lang), set(skip), allowed and allowed[lang])
+
+    def html(self, text: str, marks: TermMarks | None = None, extra: Callable[[str], list[Ref]] | None = None) -> str:
+        return linked(text, self.resolve, self.stats, extra, marks)
+
+
+@dataclass
+class RuleRenderer:
+    """Renders the rules of one edition; `langs` maps a language to its HTML lang tag."""
+
+    langs: dict[str, str]  # e.g. {"en": "en", "zh": "zh-Hant"}
+    linker: Linker
+    defined_in: Callable[[RuleNumber], set[int]] = lambda number: set()  # terms a rule defines (not marked in it)
+    marks: int = 0
+    texts: dict = field(default_factory=dict)  # rule number -> {lang: HTML of its text}, for previews
+    stale: dict = field(default_factory=dict)  # rule number -> (the edition its Chinese translates, HTML of the English change)
+    sentences: dict = field(default_factory=dict)  # rule number -> its parts as sentence_carry.Segments (carry.Carried.parts)
+    notes: dict = field(default_factory=dict)  # rule number -> HTML shown under the rule (links to other editions)
+    zh_cells: dict = field(default_factory=dict)  # anchor of the rule or example -> HTML of its Chinese cell
+    _family: tuple = ()  # the numbered rule being written (702.19 for 702.19c), and the terms marked in it
+    _marked: dict = field(default_factory=dict)
+
+    def rule(self, rule: Rule) -> str:
+        """A rule as one grid row: <h3 id=cr702-19c><a href=#cr702-19c>702.19c</a></h3><p lang=en>…
+        <p lang=zh-Hans>…, then a row per example. The number is a link to the rule itself (a keyboard
+        stop; cr-panel.js opens the rule's panel from it: its address to copy, its history). No wrapper
+        elements, and no </p>: the next cell, heading or the block's end closes a paragraph (HTML's
+        own rule), and chapter 7 has some 2,800 cells."""
+        number = rule.number
+        family = (number.section, number.rule)
+        if family != self._family:  # 702.19 and its subrules read as one passage: a term once in it
+            self._family, self._marked = family, {lang: set() for lang in self.langs}
+        defined = self.defined_in(number)
+        texts = {lang: text.text.split("\n") + [line for e in text.examples for line in e.text.split("\n")]
+                 for lang, text in rule.texts.items() if lang in self.langs}
+        self._terms = {lang: self.linker.marks(lang, defined | self._marked[lang], texts) for lang in self.langs}
+        anchor = rule_id(number)
+        parts = [f'<h3 id="{anchor}"><a href="#{anchor}">{number}</a></h3>', self._cells(rule, -1), self.notes.get(number, "")]
+        count = max((len(t.examples) for t in rule.texts.values()), default=0)
+        for index in range(count):
+            parts.append(self._cells(rule, index, example_id(number, index + 1)))
+        for lang, marks in self._terms.items():
+            if marks:
+                self.marks += marks.count
+                self._marked[lang] |= marks.skip
+        return "".join(parts)
+
+    def _segment(self, segment, marks) -> str:
+        """A part of a Chinese text carried sentence by sentence: Chinese that is current as it is,
+        Chinese of English since changed marked, and the English of a sentence with no Chinese."""
+        if segment.state == TRANSLATED:
+            return self.linker.html(segment.zh, marks)
+        if segment.state == STALE:
+            return (f'<mark class=cr-stale-s title="此句英文已修改 The English of this sentence changed: '
+                    f'{html_attr(segment.en)}">{self.linker.html(segment.zh, marks)}</mark>')
+        return (f'<span class=cr-new-s lang=en title="新句，暂无中文 A new sentence, not yet translated">'
+                f"{self.linker.html(segment.en)}</span>")
+
+    def _cells(self, rule: Rule, example: int, element_id: str | None = None) -> str:
+        """A cell per language: the rule text (example == -1) or one of its examples."""
+        cells = []
+        for lang, tag in self.langs.items():
+            text = rule.texts.get(lang)
+            classes = [] if example < 0 else ["ex"]
+            ident = f' id="{element_id}"' if element_id and not cells else ""
+            if text is None or example >= len(text.examples):
+                cells.append(f'<p lang={tag} class="{" ".join(classes + ["missing"])}"{ident}>'
+                             f"{html_attr(MISSING[lang])}")
+                continue
+            marks = self._terms.get(lang)
+            source = text.text if example < 0 else text.examples[example].text
+            parts = self.sentences.get(rule.number) if lang == "zh" else None
+            if parts and example + 1 < len(parts) and parts[example + 1]:
+                content = "".join(self._segment(segment, marks) for segment in parts[example + 1])
+            else:
+                content = "<br>".join(self.linker.html(part, marks) for part in source.split("\n"))
+            if example < 0:
+                self.texts.setdefault(rule.number, {})[lang] = content
+            else:
+                content = f"<i>{EXAMPLE_LABEL[lang]}</i> {content}"
+            if lang == "zh" and example < 0 and rule.number in self.stale:
+                content += stale_label(*self.stale[rule.number])
+            if text.incomplete and example == len(text.examples) - 1:  # where the source breaks off
+                content += "<br><span class=incomplete>[…] 原文至此中断 The source breaks off here.</span>"
+            cls = f" class={classes[0]}" if classes else ""
+            if lang == "zh":
+                self.zh_cells[element_id or rule_id(rule.number)] = content
+            cells.append(f"<p lang={tag}{cls}{ident}>{content}")
+        return "".join(cells)

@@ -1,0 +1,102 @@
+"""The search data: one document per rule, section and glossary term of every edition with pages,
+for the site's own search (overrides/assets/cr-search.js), which ranks them in the browser.
+
+It is a data script like the others (it loads from file://), fetched only when a reader starts
+searching. Texts are plain (no HTML), without examples, and in Simplified Chinese (a query in
+Traditional is turned into Simplified in the browser); the words list is the Chinese vocabulary a
+query is cut into (the termbase's terms and the rules' names), so a Chinese query is matched on
+words before characters; the synonyms are the readers' words (generator/site/readers_words.py).
+
+An older edition's rule or section whose text is today's, followed to today's number through the
+lineage (never by number alone), is marked folded: the search lists it only to a reader searching
+within that edition, so that one rule is one result.
+"""
+from __future__ import annotations
+
+from ..history.rule_histories import renumbering
+from ..rules.anchors import rule_id
+from ..rules.model import Edition, is_title_text, without_obsolete_mark
+from ..rules.numbers import RuleNumber
+from ..rules.termbase import convert_all
+from ..safe import script_call
+from .model import SiteModel
+from .readers_words import search_synonyms
+
+RULE, SECTION, TERM = 0, 1, 2  # kinds of document
+MAX_NAME = 12  # characters: a Chinese text longer than this is not a name
+FOLDED = 1  # a document's ninth field: the same as today's
+
+
+def search_script(model: SiteModel) -> tuple[str, str]:
+    """assets/data/search.js: CR.search(editions, docs, words, synonyms), see browser_data's list."""
+    by_edition = [_edition_docs(model, edition) for edition in model.editions]
+    _fold(model, by_edition)
+    docs = [doc for docs in by_edition for doc in docs] + _term_docs(model)
+    simplified = iter(convert_all("t2s", [d[i] or "" for d in docs for i in (5, 7)]))
+    for doc in docs:
+        doc[5], doc[7] = next(simplified) or None, next(simplified) or None
+    words = sorted({w for w in _words(model, docs) if len(w) > 1})
+    synonyms = search_synonyms(model.synonyms, model.termbase)
+    return "assets/data/search.js", script_call("search", [e.date for e in model.editions], docs, words, synonyms)
+
+
+def _fold(model: SiteModel, by_edition: list[list[list]]) -> None:
+    """Mark each older edition's document whose texts are those of today's rule it became (a
+    section: today's section of its number, with the same titles). An older text in fewer
+    languages than today's is compared in the languages it has."""
+    if len(by_edition) < 2:
+        return
+    chain, steps = model.history
+    fates = renumbering(chain, steps) if chain else {}
+    today = {(doc[0], doc[2]): doc for doc in by_edition[0]}
+    for edition, docs in zip(model.editions[1:], by_edition[1:]):
+        moved = fates.get(edition.date)
+        for doc in docs:
+            if doc[0] == RULE:
+                if moved is None:  # no lineage reaches this edition: nothing is known to be today's
+                    continue
+                fate = moved.get(RuleNumber(doc[2]), ("now", RuleNumber(doc[2])))
+                if fate[0] != "now":
+                    continue
+                now = today.get((RULE, str(fate[1])))
+            else:
+                now = today.get((SECTION, doc[2]))
+            if now is not None and all(doc[i] is None or doc[i] == now[i] for i in (4, 5, 6, 7)) \
+                    and any(doc[i] is not None for i in (4, 6)):
+                doc.append(FOLDED)
+
+
+def _edition_docs(model: SiteModel, edition: Edition) -> list[list]:
+    at, index = model.addresses, model.editions.index(edition)
+    docs = []
+    for chapter in edition.chapters:
+        page = at.url(at.page(edition.date, chapter.number))
+        for section in chapter.sections:
+            titles = {lang: p.text for lang, p in section.titles.items()}
+            docs.append([SECTION, page + "#" + rule_id(RuleNumber(section.number)), str(section.number), index,
+                         titles.get("en"), titles.get("zh"), None, None])
+            for rule in section.rules:
+                en, zh = (rule.texts[lang].text if lang in rule.texts else None for lang in ("en", "zh"))
+                if en is not None and is_title_text(en):  # a keyword's rule: its text is its name
+                    short = zh is not None and len(zh) <= MAX_NAME
+                    docs.append([RULE, page + "#" + rule_id(rule.number), str(rule.number), index,
+                                 en, zh if short else None, None, None if short else zh])
+                else:
+                    docs.append([RULE, page + "#" + rule_id(rule.number), str(rule.number), index, None, None, en, zh])
+    return docs
+
+
+def _term_docs(model: SiteModel) -> list[list]:
+    if model.current is None:
+        return []
+    glossary = model.addresses.url(model.addresses.page(model.current.date, "glossary"))
+    return [[TERM, f"{glossary}#{term.anchor}", str(term.rule) if term.rule else "", 0,
+             without_obsolete_mark(term.en) if term.en else None, without_obsolete_mark(term.zh) if term.zh else None,
+             term.definitions.get("en"), term.definitions.get("zh")]
+            for term in model.termbase.ordered()]
+
+
+def _words(model: SiteModel, docs: list[list]) -> set[str]:
+    words = {form for term in model.termbase.terms.values() for form in term.zh_forms}
+    words |= {doc[5] for doc in docs if doc[5] and len(doc[5]) <= MAX_NAME}
+    return words

@@ -1,0 +1,425 @@
+"""Check a translation: every rule of an edition with both languages, ranked by how likely the
+Chinese needs a fix, each with the reasons, in both languages.
+
+What proofreaders fix is mostly visible with both texts side by side: a term rendered unlike the
+glossary (替代式效应 for 替代性效应), a term in one language only (防止性效应 where the English
+names no prevention effect; 生物 where the English says permanent), a sentence one language lacks,
+a cited number that differs, a doubled character (的的), a name left in English brackets, and,
+given an older edition, an English edit the Chinese did not follow.
+
+Evidence is weighed by how specific it is, learnt from the document itself: a term the translation
+renders with its glossary Chinese in nearly every rule whose English names it is missing somewhere
+for a reason; a term it often renders otherwise is not. A rule's score is its strongest reason's
+weight, plus half the next, a quarter of the one after; the list is read from the top.
+"""
+from __future__ import annotations
+
+import functools
+import html
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from difflib import SequenceMatcher
+from typing import NamedTuple
+
+from ..cache import kept_for
+from ..history.lineage import Lineage
+from ..history.rule_histories import english_chain
+from ..rules.model import Edition, Rule
+from ..rules.numbers import RuleNumber
+from ..rules.sentences import align, split_en, split_zh
+from ..rules.term_marker import TermMarker
+from ..rules.termbase import Term
+from ..rules.word_diff import word_diff, words
+
+CITED = re.compile(r"(?<![\d.])\d{3}(?:\.\d{1,3}[a-z]?)?(?![\d])")  # 702.19c, 903
+DOUBLED = re.compile(r"([的了是在和与或将被把对为之其该则])\1")  # characters no Chinese word doubles
+BRACKETED = re.compile(r"[\[［【]([A-Za-z][A-Za-z ,.’'-]{1,60})[\]］】]")
+HAN = re.compile(r"[\u4e00-\u9fff]")
+HAN_ONLY = re.compile(r"[\u4e00-\u9fff]+$")
+MIN_USES = 4  # rules naming a term before its rendering is evidence
+MAX_BRACKETED = 4
+FUNCTION_WORDS = set("或和与及该某此其由的之于了在为")
+LENGTH_Z = 2.5  # standard deviations of the length ratio before a rule's length is evidence
+
+
+@dataclass(frozen=True)
+class Reason:
+    # variant, unlike, missing, extra, substituted, changed, numbers, sentences, doubled, bracketed, length
+    kind: str
+    weight: float
+    text: str  # what to look at, in both languages
+
+
+@dataclass
+class Finding:
+    number: RuleNumber
+    line: int  # of the rule's Chinese in its source
+    path: str  # that source
+    en: str
+    zh: str
+    reasons: list[Reason] = field(default_factory=list)
+
+    @property
+    def score(self) -> float:
+        """The strongest reason counts whole, the next half, the next a quarter...: a long rule
+        gathers many weak reasons, which together say less than one strong one."""
+        weights = sorted((r.weight for r in self.reasons), reverse=True)
+        return round(sum(w / 2 ** i for i, w in enumerate(weights)), 2)
+
+    def as_json(self) -> dict:
+        return {"rule": str(self.number), "score": self.score, "reasons": [r.text for r in self.reasons],
+                "kinds": [r.kind for r in self.reasons], "path": self.path, "line": self.line,
+                "en": self.en, "zh": self.zh}
+
+
+@dataclass
+class History:
+    """The editions with English up to the checked one, oldest first, the lineage into each, and
+    their rules by number (history.english_chain)."""
+    chain: list[Edition]
+    steps: list[Lineage | None]
+    rules: dict[str, dict[RuleNumber, Rule]] = field(default_factory=dict)
+
+    def __post_init__(self):
+        self.rules = {e.date: {r.number: r for r in e.rules()} for e in self.chain}
+
+
+def check_translation(edition: Edition, marker: TermMarker, history: History | None = None) -> list[Finding]:
+    """Every rule of `edition` with both languages, most likely to need a fix first; `marker` finds
+    its termbase's terms (the pages' own, SiteModel.marker)."""
+    rules = [r for r in edition.rules() if "en" in r.texts and "zh" in r.texts]
+    glossary = _Glossary(marker)
+    facts = {r.number: glossary.facts(marker, r.texts["en"], r.texts["zh"]) for r in rules}
+    usage = _usage((f.en_terms, f.zh_terms) for f in facts.values())
+    terms = {term.id: term for term in marker.termbase.terms.values()}
+    unlike = _unlike_glossary({number: f.pieces for number, f in facts.items()}, terms)
+    usual = Counter(v for f in facts.values() for v in f.near)
+    lengths = _length_scale(rules)
+    findings = []
+    for rule in rules:
+        en, zh, fact = rule.texts["en"].text, rule.texts["zh"].text, facts[rule.number]
+        finding = Finding(rule.number, rule.texts["zh"].source.line, rule.texts["zh"].source.path, en, zh)
+        finding.reasons += _term_reasons((fact.en_terms, fact.zh_terms), usage, terms, fact.near, usual)
+        finding.reasons += unlike.get(rule.number, [])
+        finding.reasons += fact.text
+        finding.reasons += _length_reasons(en, zh, lengths)
+        finding.reasons += _history_reasons(rule, edition, history)
+        if finding.reasons:
+            finding.reasons.sort(key=lambda reason: -reason.weight)
+            findings.append(finding)
+    findings.sort(key=lambda f: (-f.score, f.number))
+    return findings
+
+
+def check_corpus(corpus) -> list[Finding]:
+    """The check of a loaded corpus's newest edition, its older editions as history."""
+    edition = corpus.shown[0]
+    chain, steps = english_chain(corpus.editions, corpus.lineages, edition.date)
+    history = History(chain, steps) if len(chain) > 1 and chain[-1] is edition else None
+    return check_translation(edition, TermMarker(corpus.termbase), history)
+
+
+class _Facts(NamedTuple):
+    """What one rule's own texts say, whatever the other rules say: the terms each language names,
+    its near misses of the terms the English names (variants), its pieces one character off a
+    glossary term (unlike), and the reasons in its text alone: finding them is most of the check's time."""
+    en_terms: frozenset[int]
+    zh_terms: frozenset[int]
+    near: dict[tuple[int, str], str]  # (term, the Chinese found) -> the glossary's Chinese
+    pieces: tuple[tuple[str, str, int], ...]  # (piece, the glossary's form, term)
+    text: tuple[Reason, ...]
+
+
+class _Glossary:
+    """The termbase's Chinese forms as the check looks for them, and the facts of each rule text
+    found with them, kept for as long as the forms are the same (cache.kept_for): only strings and
+    numbers, never a build's termbase or editions."""
+
+    def __init__(self, marker: TermMarker):
+        terms = marker.termbase.terms.values()
+        # _variants: a term's forms of three or more characters, and all its forms
+        self.variant_forms = {term.id: (tuple(sorted(f for f in term.zh_forms if len(f) >= 3)), frozenset(term.zh_forms))
+                              for term in terms if term.zh}
+        # _unlike_pieces: the forms of four or more Han characters, and every form of every term
+        self.forms = tuple(sorted({(form, term.id) for term in terms if term.zh and not term.obsolete
+                                   for form in term.zh_forms if len(form) >= 4 and HAN.match(form)}))
+        self.all_forms = frozenset(form for term in terms for form in term.zh_forms)
+        self.by_end: dict[str, set[tuple[str, int]]] = {}  # a near miss keeps two characters of the form at one end
+        for form, term_id in self.forms:
+            self.by_end.setdefault(form[:2], set()).add((form, term_id))
+            self.by_end.setdefault(form[-2:], set()).add((form, term_id))
+        key = (marker.key, tuple(sorted(self.variant_forms.items())), self.forms, self.all_forms)
+        self.memo: dict[tuple[str, str, str, str], _Facts] = kept_for("check facts", key)
+
+    def facts(self, marker: TermMarker, en_text, zh_text) -> _Facts:
+        en, zh, en_all, zh_all = en_text.text, zh_text.text, _full(en_text), _full(zh_text)
+        key = (en, zh, en_all, zh_all)
+        if key not in self.memo:
+            en_terms, zh_terms = frozenset(marker.terms_in(en, "en")), frozenset(marker.terms_in(zh, "zh"))
+            near = self._variants(zh, en_terms - zh_terms)
+            self.memo[key] = _Facts(en_terms, zh_terms, near, self._unlike_pieces(zh, zh_terms, near),
+                                    tuple(_text_reasons(en, zh, en_all, zh_all)))
+        return self.memo[key]
+
+    def _variants(self, zh: str, unmatched: frozenset[int]) -> dict[tuple[int, str], str]:
+        """(term, the Chinese found) -> the glossary's Chinese, where the English names the term,
+        the Chinese lacks its forms and holds a near miss of one (替代式效应 for 替代性效应)."""
+        near = {}
+        for term_id in sorted(unmatched):
+            if term_id not in self.variant_forms:
+                continue
+            forms, all_forms = self.variant_forms[term_id]
+            for form in forms:
+                miss = _near_miss(zh, form, all_forms)
+                if miss:
+                    near[(term_id, miss)] = form
+                    break
+        return near
+
+    def _unlike_pieces(self, zh: str, zh_terms: frozenset[int], near) -> tuple[tuple[str, str, int], ...]:
+        """Pieces of a Chinese text one character off a glossary term's Chinese of four or more
+        characters (替代费用 for 替代性费用), whatever the English says, where the text lacks the
+        term itself, and that are not a variant already found or part of another form."""
+        candidates = set().union(*(self.by_end.get(zh[i:i + 2], ()) for i in range(len(zh) - 1)))
+        known = {piece for (_, piece) in near}
+        pieces = []
+        for form, term_id in sorted(candidates):
+            if term_id in zh_terms:
+                continue
+            piece = _near_miss(zh, form, self.all_forms, inserted=False)
+            if piece and not any(piece in k for k in known) and not any(piece in other for other in self.all_forms if other != form):
+                pieces.append((piece, form, term_id))
+        return tuple(pieces)
+
+
+# ---- terms ---------------------------------------------------------------------------------------
+@dataclass
+class _Usage:
+    en: Counter  # term -> rules whose English names it
+    zh: Counter
+    both: Counter
+    rules: int = 0
+
+
+def _usage(found) -> _Usage:
+    usage = _Usage(Counter(), Counter(), Counter())
+    for en, zh in found:
+        usage.rules += 1
+        usage.en.update(en)
+        usage.zh.update(zh)
+        usage.both.update(en & zh)
+    return usage
+
+
+def _surprise(both: int, total: int, rules: int) -> float:
+    """How surprising it is that a rule lacks what `both` of the `total` rules naming a term have:
+    0 below 70%, rising to 1 where every other rule has it (a term rendered one way everywhere),
+    and less for the game's everyday words (a rule may say "it" for the player or the ability)."""
+    if total - 1 < MIN_USES:
+        return 0.0
+    share = both / (total - 1)  # among the other rules (this one is counted in total, not in both)
+    rare = min(1.0, math.log(rules / total) / math.log(rules / MIN_USES)) if rules > total else 0.0
+    return max(0.0, (share - 0.7) / 0.3) ** 2 * rare
+
+
+def _names(term: Term) -> str:
+    return f"“{term.en}” ({term.zh})" if term.zh else f"“{term.en}”"
+
+
+def _unlike_glossary(pieces: dict[RuleNumber, tuple[tuple[str, str, int], ...]],
+                     terms: dict[int, Term]) -> dict[RuleNumber, list[Reason]]:
+    """Per rule: its pieces one character off a glossary term (_Glossary._unlike_pieces), rarer the
+    more rules write them so (then it is a wording of its own)."""
+    counts = Counter(piece for found_pieces in pieces.values() for piece, _, _ in found_pieces)
+    return {number: [Reason("unlike", round(2.0 / counts[piece] ** 0.75, 2),
+                            f"the Chinese has {piece}, one character off the glossary's {form} "
+                            f"({terms[term_id].en})" + (f"; {counts[piece] - 1} other rules write it so" if counts[piece] > 1 else ""))
+                     for piece, form, term_id in found_pieces]
+            for number, found_pieces in pieces.items() if found_pieces}
+
+
+def _near_miss(text: str, form: str, forms: set[str], inserted: bool = True) -> str | None:
+    """A piece of `text` one character away from `form` (changed, dropped or, if `inserted`, added
+    inside it, its first and last characters kept), that is not itself a form of the term; a
+    function word put in or for a character (或, 该, 的: 咒语或异能, 牌的类别) is not a term's near miss."""
+    n = len(form)
+    starts = _places(text).get(form[0], ())  # a near miss keeps the first character
+    for size in (n, n - 1, n + 1) if inserted else (n, n - 1):
+        for start in starts:
+            piece = text[start:start + size]
+            if len(piece) < size or piece[-1] != form[-1] or piece in forms or not HAN_ONLY.match(piece):
+                continue
+            if _one_edit(piece, form) and not (set(piece) - set(form)) & FUNCTION_WORDS:
+                return piece
+    return None
+
+
+@functools.lru_cache(maxsize=256)
+def _places(text: str) -> dict[str, list[int]]:
+    """Where each character of a text is: the near misses of every term are looked for in the same
+    rule's text (some 100,000 searches in an edition)."""
+    places: dict[str, list[int]] = {}
+    for i, ch in enumerate(text):
+        places.setdefault(ch, []).append(i)
+    return places
+
+
+def _one_edit(a: str, b: str) -> bool:
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b)) == 1
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
+
+
+def _term_reasons(found, usage: _Usage, terms: dict[int, Term], near: dict, usual: Counter) -> list[Reason]:
+    en_terms, zh_terms = found
+    reasons = []
+    near_terms = {term_id for term_id, _ in near}
+    said = set()
+    for (term_id, piece), form in sorted(near.items()):
+        term = terms.get(term_id)
+        if (piece, form) in said:  # two names of one term ("Source of Damage", "Sources of Damage")
+            continue
+        said.add((piece, form))
+        others = usual[(term_id, piece)] - 1
+        also = f"; {others} other rules write it so" if others else ""
+        reasons.append(Reason("variant", round(4.0 / (1 + others) ** 0.75, 2),
+                              f"the English says {_names(term)} and the Chinese has {piece}, not the glossary's {form}{also}"))
+    missing = [terms[t] for t in sorted(en_terms - zh_terms - near_terms) if t in terms and terms[t].zh]
+    extra = [terms[t] for t in sorted(zh_terms - en_terms) if t in terms and terms[t].en]
+    for kind, found_terms, counted in (("missing", missing, usage.en), ("extra", extra, usage.zh)):
+        for term in found_terms:
+            weight = 2.25 * _surprise(usage.both[term.id], counted[term.id], usage.rules)
+            if weight < 0.2:
+                continue
+            share = f"({usage.both[term.id]} of {counted[term.id]} rules {'naming it have it' if kind == 'missing' else 'with it name it'})"
+            text = (f"the English says {_names(term)} and the Chinese has no {term.zh} {share}" if kind == "missing" else
+                    f"the Chinese says {term.zh} and the English names no {_names(term)} {share}")
+            reasons.append(Reason(kind, round(weight, 2), text))
+    kinds = {r.kind for r in reasons}
+    if "extra" in kinds and kinds & {"missing", "variant"}:  # one term put for another (生物 for permanent)
+        reasons.append(Reason("substituted", 1.5, "a term of the English is missing where the Chinese has another: "
+                                                  "one may have been put for the other"))
+    return reasons
+
+
+# ---- the text itself ---------------------------------------------------------------------------
+def _text_reasons(en: str, zh: str, en_all: str, zh_all: str) -> list[Reason]:
+    """Cited numbers and sentences of the rule's text; doubled characters and English left in
+    brackets in its examples too (`*_all`)."""
+    reasons = []
+    cited_en, cited_zh = Counter(CITED.findall(en)), Counter(CITED.findall(zh))
+    if cited_en != cited_zh:
+        only_en, only_zh = sorted((cited_en - cited_zh).elements()), sorted((cited_zh - cited_en).elements())
+        if only_en or only_zh:
+            reasons.append(Reason("numbers", 3.0, "cited numbers differ: "
+                                  f"{', '.join(only_en) or 'none'} in the English, {', '.join(only_zh) or 'none'} in the Chinese"))
+    for match in DOUBLED.finditer(zh_all):
+        around = zh_all[max(0, match.start() - 8):match.end() + 8]
+        reasons.append(Reason("doubled", 3.0, f"a doubled character: {match.group(0)} (…{around}…)"))
+    bracketed = [m.group(0) for m in BRACKETED.finditer(zh_all) if m.group(0) not in en_all]
+    if 0 < len(bracketed) <= MAX_BRACKETED:  # more: a list that keeps untranslated names so on purpose
+        reasons.append(Reason("bracketed", 2.5, f"English left in brackets in the Chinese: {', '.join(bracketed)}"))
+    en_sentences, zh_sentences = split_en(en), split_zh(zh)
+    if len(en_sentences) != len(zh_sentences):
+        pairs = align(en_sentences, zh_sentences)
+        covered = {i for p in pairs for i in range(*p.en)}
+        alone = [s for i, s in enumerate(en_sentences) if i not in covered]
+        covered_zh = {i for p in pairs for i in range(*p.zh)}
+        alone_zh = [s for i, s in enumerate(zh_sentences) if i not in covered_zh]
+        if pairs and alone:  # the longer the sentence without a counterpart, the surer
+            reasons.append(Reason("sentences", round(1 + min(2.0, len(alone[0]) / 80), 2),
+                                  f"the English has {len(en_sentences)} sentences and the Chinese {len(zh_sentences)}; "
+                                  f"without a counterpart: “{alone[0]}”"))
+        elif pairs and alone_zh:
+            reasons.append(Reason("sentences", round(1 + min(2.0, len(alone_zh[0]) / 25), 2),
+                                  f"the Chinese has {len(zh_sentences)} sentences and the English {len(en_sentences)}; "
+                                  f"without a counterpart: “{alone_zh[0]}”"))
+    return reasons
+
+
+# ---- length ------------------------------------------------------------------------------------
+def _log_ratio(en: str, zh: str) -> float:
+    """English characters over Chinese ones (a Han character weighs more than a digit or a quote)."""
+    return math.log(max(len(en), 1) / max(len(HAN.findall(zh)) + len(zh) / 4, 1))
+
+
+def _length_scale(rules: list[Rule]) -> tuple[float, float]:
+    """The mean and spread of English length over Chinese length across the document's longer rules."""
+    ratios = [_log_ratio(r.texts["en"].text, r.texts["zh"].text) for r in rules if len(r.texts["en"].text) > 80]
+    mean = sum(ratios) / max(len(ratios), 1)
+    spread = math.sqrt(sum((x - mean) ** 2 for x in ratios) / max(len(ratios) - 1, 1)) or 1.0
+    return mean, spread
+
+
+def _length_reasons(en: str, zh: str, scale: tuple[float, float]) -> list[Reason]:
+    """A Chinese text much longer or shorter than the English, for this document's usual ratio."""
+    if len(en) <= 80:
+        return []
+    z = (_log_ratio(en, zh) - scale[0]) / scale[1]
+    if abs(z) < LENGTH_Z:
+        return []
+    side = "shorter" if z > 0 else "longer"
+    return [Reason("length", round(min(3.0, abs(z) - LENGTH_Z + 1), 2),
+                   f"the Chinese is {side} than its English by far more than usual: a part may be missing or left over")]
+
+
+# ---- history -----------------------------------------------------------------------------------
+def _history_reasons(rule: Rule, edition: Edition, history: History | None) -> list[Reason]:
+    """The English changed since an older edition whose Chinese this rule still has, word for word
+    (followed back through the lineage of the English), or since the edition a carried Chinese
+    translates."""
+    zh = rule.texts["zh"].text
+    carried = edition.carried.get(rule.number)
+    if carried is not None:
+        return [Reason("changed", 4.0, f"the English changed since {carried.translates}, the edition the Chinese "
+                                       f"translates")] if carried.stale else []
+    if history is None:
+        return []
+    number, changed = rule.number, False
+    for older, step in zip(reversed(history.chain[:-1]), reversed(history.steps)):
+        link = step.of_new(number) if step else None
+        if link is None or link.old is None:
+            return []
+        changed = changed or link.text_changed or link.examples_changed
+        number = link.old
+        before = history.rules[older.date].get(number)
+        if before is None or "zh" not in before.texts:
+            continue
+        if before.texts["zh"].text != zh:
+            return []  # the translators revised it since
+        if changed:
+            change = _plain_diff(_full(before.texts["en"]), _full(rule.texts["en"]))
+            size = len(_changed_words(_full(before.texts["en"]), _full(rule.texts["en"])))
+            return [Reason("changed", round(2.0 + min(4.0, size / 2), 2), f"the English changed since {older.date} ({change}) and the Chinese is "
+                                           f"that edition's, word for word")]
+    return []
+
+
+def _changed_words(old: str, new: str) -> list[str]:
+    """The words deleted or inserted, punctuation aside."""
+    a, b = words(old), words(new)
+    return [w for op, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes() if op != "equal"
+            for w in a[i1:i2] + b[j1:j2] if w.isalnum()]
+
+
+def _full(text) -> str:
+    """A rule's text and its examples, one paragraph each."""
+    return "\n".join([text.text, *(e.text for e in text.examples)])
+
+
+def _plain_diff(old: str, new: str, context: int = 30) -> str:
+    """The change as text, [-deleted-] and {+inserted+}, with a little of the text around it."""
+    marked = html.unescape(word_diff(old, new).replace("<del>", "[-").replace("</del>", "-]")
+                           .replace("<ins>", "{+").replace("</ins>", "+}"))
+    starts = [i for i in (marked.find("[-"), marked.find("{+")) if i >= 0]
+    if not starts:
+        return marked
+    first = min(starts)
+    last = max(marked.rfind("-]"), marked.rfind("+}")) + 2
+    return ("…" if first > context else "") + marked[max(0, first - context):last + context] + \
+        ("…" if last + context < len(marked) else "")

@@ -1,0 +1,304 @@
+"""The translators' work list back into the next release of the translation: the plain text they
+keep (`plain_text/<yyyymmdd>_Zh.txt`, the official layout), written in the layout of the release
+it follows (its encoding, line endings, title, introduction and credits) with the effective date
+of the new English edition.
+
+Every rule of the new English edition, in its order: its Chinese is the work list's, part by part
+(its text, each example), where a unit of the part has a target other than its English (OmegaT
+keeps a unit's state and puts its translation in the target; a unit translated as empty joins its
+neighbour's); a carried sentence nobody changed keeps its Chinese; a part no unit translates keeps
+the carried Chinese of the rule (renumbered as on the site), and a rule with none is left out and
+reported. A glossary entry of the work list is written from its units likewise (its name, each
+paragraph of its definition), any other keeps its carried Chinese, all in the order of the release
+it follows, a new entry after the one the English glossary puts before it. Chapter and section
+titles, the introduction and the credits are the release's own (the credits with the new date). A
+work list made for another English edition than the sources', a unit the edition does not have, or
+whose English is not the edition's, stops the import: nothing is written.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..errors import SourceError
+from ..history.sentence_carry import TRANSLATED
+from ..rules.model import Edition, GlossaryPair, Rule, without_obsolete_mark
+
+NAMESPACE = "urn:oasis:names:tc:xliff:document:1.2"
+UNIT_ID = re.compile(r"^(?P<rule>\d{3}\.\d+[a-z]?)/(?:ex(?P<example>\d+)/)?(?P<k>\d+)$")
+TITLE_ID = re.compile(r"^title/(?P<number>\d+)/1$")  # a chapter's or section's title
+TERM_ID = re.compile(r"^glossary/(?P<term>.+)/(?P<key>term|\d+)$")  # a glossary entry's name, or its k-th paragraph
+MADE_FOR = re.compile(r"^cr-(\d{4}-\d{2}-\d{2})$")  # the <file>'s original: the English edition
+OBSOLETE_ZH = "（已废止）"
+DONE = ("translated", "final", "signed-off")
+DATE_ZH = re.compile(r"\d{4}年\d{1,2}月\d{1,2}日")
+
+
+@dataclass
+class Unit:
+    rule: str  # a rule's number; in a glossary entry's unit, the English term
+    part: int  # 0: the rule's text (the term's name); n: its n-th example (the n-th paragraph)
+    k: int
+    source: str
+    target: str | None
+    state: str | None
+    line: int
+
+    @property
+    def filled(self) -> bool:
+        """Translated: a target other than the English (empty counts where the unit says it is done)."""
+        if self.target is None or self.target == self.source:
+            return False
+        return bool(self.target.strip()) or self.state in DONE
+
+
+@dataclass
+class WorkList:
+    """A translated work list's units: by rule, by glossary entry (its English term), by title."""
+    made_for: str | None  # the English edition it was made for
+    rules: dict[str, list[Unit]]
+    terms: dict[str, list[Unit]]
+    titles: dict[int, Unit] = field(default_factory=dict)  # chapter or section number -> its title's unit
+
+
+@dataclass
+class Imported:
+    text: str
+    from_xliff: list[str] = field(default_factory=list)  # rules whose Chinese the work list gave
+    terms_from_xliff: list[str] = field(default_factory=list)  # glossary entries likewise
+    carried: list[str] = field(default_factory=list)  # rules that kept their carried Chinese
+    left_out: list[str] = field(default_factory=list)  # rules (and titles, terms) with no Chinese
+
+
+def read_units(data: bytes, path: str) -> WorkList:
+    """The work list's units, or a SourceError naming what is wrong."""
+    from lxml import etree
+    try:
+        root = etree.fromstring(data)
+    except etree.XMLSyntaxError as error:
+        raise SourceError(path, error.lineno, f"not an XLIFF file: {error.msg}") from None
+    file = root.find(f"{{{NAMESPACE}}}file")
+    if etree.QName(root).localname != "xliff" or file is None:
+        raise SourceError(path, root.sourceline, "not an XLIFF 1.2 file: expected <xliff> with a <file>")
+    made_for = MADE_FOR.match(file.get("original") or "")
+    work = WorkList(made_for[1] if made_for else None, {}, {})
+    for element in root.iter(f"{{{NAMESPACE}}}trans-unit"):
+        unit_id = element.get("id") or ""
+        rule, term, title = UNIT_ID.match(unit_id), TERM_ID.match(unit_id), TITLE_ID.match(unit_id)
+        if not (rule or term or title):
+            raise SourceError(path, element.sourceline, f"unit {unit_id!r}: expected an id such as 702.19b/1, "
+                              "title/702/1 or glossary/Trample/term")
+        source, target = element.find(f"{{{NAMESPACE}}}source"), element.find(f"{{{NAMESPACE}}}target")
+        texts = ("".join(source.itertext()) if source is not None else "",
+                 "".join(target.itertext()) if target is not None else None,
+                 target.get("state") if target is not None else None, element.sourceline)
+        if rule:
+            work.rules.setdefault(rule["rule"], []).append(Unit(rule["rule"], int(rule["example"] or 0), int(rule["k"]), *texts))
+        elif title:
+            work.titles[int(title["number"])] = Unit(title["number"], 0, 1, *texts)
+        else:
+            part = 0 if term["key"] == "term" else int(term["key"])
+            work.terms.setdefault(term["term"], []).append(Unit(term["term"], part, 1, *texts))
+    return work
+
+
+def check_units(work: WorkList, edition: Edition, path: str) -> None:
+    """The work list is for this edition; each unit names a rule (a glossary entry) of the edition
+    and holds English of that rule's part (of that entry)."""
+    if work.made_for not in (None, edition.date):
+        raise SourceError(path, None, f"the work list is for the English edition {work.made_for} and the sources' "
+                          f"English is {edition.date}: give the official text of {work.made_for} with --source "
+                          f"(the MagicCompRules-<date>.txt it was published as)")
+    rules = {str(r.number): r for r in edition.rules()}
+    for number, found in work.rules.items():
+        rule = rules.get(number)
+        for unit in found:
+            if rule is None:
+                raise SourceError(path, unit.line, f"unit {number}/{unit.k}: the edition {edition.date} has no rule {number}")
+            parts = _parts(rule, "en")
+            if unit.part >= len(parts) or unit.source.strip() not in parts[unit.part]:
+                raise SourceError(path, unit.line, f"unit {number}: its English is not the edition's: {unit.source[:60]!r}")
+    titles = {part.number: part.titles.get("en") for c in edition.chapters for part in (c, *c.sections)}
+    for number, unit in work.titles.items():
+        if titles.get(number) is None or unit.source.strip() != titles[number].text:
+            raise SourceError(path, unit.line, f"unit title/{number}: the edition {edition.date} has no "
+                              f"{'chapter' if number < 10 else 'section'} {number} titled {unit.source[:60]!r}")
+    entries = {p.en.name: p.en for p in edition.glossary if p.en}
+    for name, found in work.terms.items():
+        entry = entries.get(name)
+        for unit in found:
+            if entry is None:
+                raise SourceError(path, unit.line, f"unit glossary/{name}: the edition {edition.date} has no glossary "
+                                  f"entry {name!r}")
+            english = [entry.name, *entry.definition]
+            if unit.part >= len(english) or unit.source.strip() != english[unit.part].strip():
+                raise SourceError(path, unit.line, f"unit glossary/{name}: its English is not the edition's: "
+                                  f"{unit.source[:60]!r}")
+
+
+def next_translation(edition: Edition, translated: Edition, work: WorkList, layout: "Layout") -> Imported:
+    """The next release's text (see the module's docstring)."""
+    result = Imported("")
+    lines = [layout.title, "", DATE_ZH.sub(_date_zh(edition.date), layout.date_line), ""]
+    lines += _paragraphs(translated.introduction.get("zh"), "前言")
+    lines += ["目录", ""]
+    titles = {part.number: _title(part, work.titles.get(part.number), result)
+              for chapter in edition.chapters for part in (chapter, *chapter.sections)}
+    for chapter in edition.chapters:
+        lines += [f"{part.number}. {titles[part.number]}" for part in (chapter, *chapter.sections)]
+        lines.append("")
+    lines += ["词汇表", "", "版权信息", ""]
+    for chapter in edition.chapters:
+        lines += [f"{chapter.number}. {titles[chapter.number]}", ""]
+        for section in chapter.sections:
+            lines += [f"{section.number}. {titles[section.number]}", ""]
+            for rule in section.rules:
+                parts = _rule_chinese(rule, edition, work.rules.get(str(rule.number), []), result)
+                if parts is None:
+                    continue
+                label = f"{rule.number}." if not rule.number.sub else str(rule.number)
+                lines.append(f"{label} {parts[0]}")
+                lines += [f"例如：{example}" for example in parts[1:]]
+                lines.append("")
+    lines += ["词汇表", ""]
+    for entry in _glossary(edition, translated, work.terms, result):
+        lines += [*entry, ""]
+    lines += ["", "版权信息", ""]
+    for paragraph in translated.credits.get("zh", []):
+        lines += [DATE_ZH.sub(_date_zh(edition.date), paragraph.text), ""]
+    text = "\n".join(lines).rstrip("\n")
+    result.text = text + ("\n" if layout.final_newline else "")
+    return result
+
+
+def _rule_chinese(rule: Rule, edition: Edition, units: list[Unit], result: Imported) -> list[str] | None:
+    """The rule's Chinese parts (text, examples), or None where it has none (reported)."""
+    carried = rule.texts.get("zh")
+    carried_parts = _parts(rule, "zh") if carried is not None else None
+    segments = edition.carried.get(rule.number).parts if rule.number in edition.carried and edition.carried[rule.number].parts else None
+    english = _parts(rule, "en")
+    chinese, from_xliff = [], False
+    for index in range(len(english)):
+        part_units = sorted((u for u in units if u.part == index), key=lambda u: u.k)
+        pieces = _part_chinese(part_units, segments[index] if segments and index < len(segments) else None)
+        if pieces is not None:
+            chinese.append("".join(pieces))
+            from_xliff = True
+        elif carried_parts is not None and index < len(carried_parts):
+            chinese.append(carried_parts[index])
+        else:
+            done = sum(1 for u in part_units if u.filled)
+            result.left_out.append(str(rule.number) + (f" (example {index})" if index else "")
+                                   + (f" ({done} of {len(part_units)} units translated)" if done else ""))
+            if index == 0:
+                return None
+    (result.from_xliff if from_xliff else result.carried).append(str(rule.number))
+    return chinese
+
+
+def _glossary(edition: Edition, translated: Edition, units: dict[str, list[Unit]], result: Imported) -> list[list[str]]:
+    """Each glossary entry's lines (its Chinese name, then its paragraphs), in the order of the
+    release `translated`; an entry it lacks comes after the entry the English glossary puts before it."""
+    released = sorted((p for p in translated.glossary if p.en and p.zh), key=lambda p: p.zh.source.line)
+    place = {p.en.name.casefold(): at for at, p in enumerate(released)}
+    entries, key = [], (-1, 0)
+    for pair in edition.glossary:
+        at = place.get(pair.en.name.casefold()) if pair.en else None
+        key = (at, 0) if at is not None else (key[0], key[1] + 1)
+        lines = _term_chinese(pair, units.get(pair.en.name, []) if pair.en else [], result)
+        if lines is not None:
+            entries.append((key, lines))
+    return [lines for _, lines in sorted(entries, key=lambda entry: entry[0])]
+
+
+def _term_chinese(pair: GlossaryPair, units: list[Unit], result: Imported) -> list[str] | None:
+    """A glossary entry's Chinese lines: its units' where some are translated and the others have
+    carried Chinese (its name, paragraphs that correspond one to one), else the carried entry whole;
+    None where it has none (reported)."""
+    en, zh = pair.en, pair.zh
+    filled = {unit.part: unit for unit in units if unit.filled}
+    carried = [zh.name, *zh.definition] if zh and len(zh.definition) == len(en.definition) else []
+    if filled and all(k in filled or carried for k in range(len(en.definition) + 1)):
+        lines = [line.strip() for k in range(len(en.definition) + 1)
+                 for line in (filled[k].target.split("\n") if k in filled else [carried[k]]) if line.strip()]
+        result.terms_from_xliff.append(en.term)
+        return [without_obsolete_mark(lines[0]) + (OBSOLETE_ZH if en.obsolete else ""), *lines[1:]]
+    if zh is None:
+        result.left_out.append(f"glossary: {en.term}" + (f" ({len(filled)} of {len(units)} units translated)" if filled else ""))
+        return None
+    return [zh.name + (OBSOLETE_ZH if zh.obsolete else ""), *zh.definition]
+
+
+def _part_chinese(units: list[Unit], segments) -> list[str] | None:
+    """A part's Chinese from its units, where some unit is translated and every other one has the
+    carried Chinese of its unchanged English; None otherwise (a part half translated, say a new
+    rule of which OmegaT filled one sentence from the memory, is not written as if whole)."""
+    if not any(unit.filled for unit in units):
+        return None
+    pieces = []
+    for unit in units:
+        if unit.filled:
+            pieces.append(unit.target)
+        elif segments and unit.k <= len(segments) and segments[unit.k - 1].state == TRANSLATED:
+            pieces.append(segments[unit.k - 1].zh)
+        else:
+            return None
+    return pieces
+
+
+def _parts(rule: Rule, lang: str) -> list[str]:
+    text = rule.texts[lang]
+    return [text.text, *(e.text for e in text.examples)]
+
+
+def _title(part, unit: Unit | None, result: Imported) -> str:
+    """A chapter's or section's Chinese title: its unit's, else the carried one, else its English
+    (reported)."""
+    if unit is not None and unit.filled and unit.target.strip():
+        return unit.target.strip()
+    if "zh" in part.titles:
+        return part.titles["zh"].text
+    result.left_out.append(f"{'chapter' if part.number < 10 else 'section'} {part.number} title (English kept)")
+    return part.titles["en"].text if "en" in part.titles else ""
+
+
+def _paragraphs(passages, heading: str) -> list[str]:
+    if not passages:
+        return []
+    lines = [heading, ""]
+    for passage in passages:
+        lines += [passage.text, ""]
+    return lines
+
+
+def _date_zh(date: str) -> str:
+    year, month, day = date.split("-")
+    return f"{int(year)}年{int(month)}月{int(day)}日"
+
+
+@dataclass(frozen=True)
+class Layout:
+    """What the release the next one follows looks like, as bytes go."""
+    title: str
+    date_line: str
+    bom: bool
+    newline: str
+    final_newline: bool
+
+    @classmethod
+    def of(cls, data: bytes, path: str) -> "Layout":
+        bom = data.startswith(b"\xef\xbb\xbf")
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise SourceError(path, None, f"expected a UTF-8 translation ({error.reason} at byte {error.start})") from None
+        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        title = next((line.strip() for line in lines if line.strip()), "")
+        date_line = next((line.strip() for line in lines if DATE_ZH.search(line)), None)
+        if date_line is None:
+            raise SourceError(path, None, "expected the effective date in the translation (此规则于2024年2月2日起生效。)")
+        newline = "\r\n" if "\r\n" in text else "\r" if "\r" in text else "\n"
+        return cls(title, date_line, bom, newline, text.endswith(("\n", "\r")))
+
+    def encode(self, text: str) -> bytes:
+        return (b"\xef\xbb\xbf" if self.bom else b"") + text.replace("\n", self.newline).encode("utf-8")

@@ -1,0 +1,81 @@
+"""The translation memory of every edition the sources hold in both languages, as TMX 1.4b (the
+memory format every CAT tool reads), written with translate-toolkit.
+
+A pair is a sentence and its Chinese (rules/sentences.py aligns them), or a whole part of a rule (its
+text, an example) where the sentences do not pair one for one. The same pair is kept once, with
+the rule numbers and the editions it holds for as properties (x-rule, x-editions). The current
+edition's Chinese carried from an older one counts where its English did not change (a whole rule,
+or the sentences of an edited one that did not): those pairs are what a CAT tool fills the work
+list's units with (OmegaT: the memory in tm/auto).
+"""
+from __future__ import annotations
+
+import copy
+
+from lxml import etree
+
+from ..history.sentence_carry import TRANSLATED, part_pairs
+from ..rules.model import Edition, Rule
+
+TARGET_LANGUAGE = "zh-Hans"
+
+
+def memory_pairs(editions: list[Edition]) -> dict[tuple[str, str], tuple[list[str], list[str]]]:
+    """(English, Chinese) -> (rule numbers, edition dates), each once, in the editions' order."""
+    pairs: dict[tuple[str, str], tuple[list[str], list[str]]] = {}
+    for edition in editions:
+        for rule in edition.rules():
+            for en, zh in rule_pairs(rule, edition):
+                numbers, dates = pairs.setdefault((en, zh), ([], []))
+                if str(rule.number) not in numbers:
+                    numbers.append(str(rule.number))
+                if edition.date not in dates:
+                    dates.append(edition.date)
+    return pairs
+
+
+def rule_pairs(rule: Rule, edition: Edition) -> list[tuple[str, str]]:
+    """A rule's sentence pairs (its text, then each example), where both languages are its own,
+    or carried to it unchanged."""
+    en, zh = rule.texts.get("en"), rule.texts.get("zh")
+    carried = edition.carried.get(rule.number)
+    if carried is not None and carried.stale:  # its sentences that did not change
+        return [(s.en, s.zh) for part in carried.parts or () if part for s in part if s.state == TRANSLATED and s.zh]
+    if en is None or zh is None:
+        return []
+    parts = zip([en.text, *(e.text for e in en.examples)], [zh.text, *(e.text for e in zh.examples)])
+    return [(e, z) for en_part, zh_part in parts for e, z in part_pairs(en_part, zh_part) if e.strip() and z.strip()]
+
+
+# each <tu> of the last memory written, as translate-toolkit made it: `mkdocs serve` writes the
+# memory again after every edit of a source, and then makes the units of the edited pairs alone
+_units: dict[tuple[str, str, str, str], etree._Element] = {}
+
+
+def memory_tmx(editions: list[Edition]) -> bytes:
+    """memory.tmx of the editions with both languages."""
+    from translate.storage import tmx
+    global _units
+    store = tmx.tmxfile(sourcelanguage="en", targetlanguage=TARGET_LANGUAGE)
+    store.addheader()
+    units = {}
+    for (en, zh), (numbers, dates) in memory_pairs(editions).items():
+        key = (en, zh, " ".join(numbers), " ".join(dates))
+        if key in _units:  # a copy goes into the document, whose writing below indents it
+            units[key] = _units[key]
+            store.body.append(copy.deepcopy(units[key]))
+            continue
+        store.addtranslation(en, "en", zh, TARGET_LANGUAGE)
+        unit = store.units[-1].xmlelement
+        for at, (kind, value) in enumerate((("x-rule", key[2]), ("x-editions", key[3]))):
+            prop = etree.Element("prop", type=kind)  # TMX wants a tu's props before its tuvs
+            prop.text = value
+            unit.insert(at, prop)
+        units[key] = copy.deepcopy(unit)
+    _units = units
+    header = store.document.getroot().find("header")
+    for key in ("creationdate",):  # the same sources give the same bytes on any day
+        header.attrib.pop(key, None)
+    header.set("creationtool", "cr-generator")
+    header.set("creationtoolversion", "1")
+    return bytes(store)

@@ -1,0 +1,178 @@
+"""The translators' work list as XLIFF 1.2, which the common CAT tools (OmegaT, Trados, memoQ) read,
+written with translate-toolkit's XLIFF store.
+
+One <file> for the current edition (original "cr-<date>": the English edition it is for); a <group>
+per rule of the work list (id and resname its number, 702.19b), a <trans-unit> per sentence, or per
+run of sentences the translation renders together (id 702.19b/1, 702.19b/ex1/2 for an example's;
+resname the rule's number). Then a <group> per chapter or section title without Chinese (restype
+"x-cr-title", id "title/<number>", its unit "title/<number>/1"), and one per glossary entry whose English is new or changed
+(restype "x-cr-glossary-entry", id "glossary/<term>", resname the English term): a unit for the
+term's name (id "glossary/<term>/term") and one per paragraph of its definition ("glossary/<term>/1").
+
+Every unit's <target> holds its English, state "needs-translation": the text to translate in place,
+as OmegaT's XLIFF filter reads it (it offers a unit's target as the segment, and no unit without
+one); a CAT tool puts the translation there, and `python -m generator import-xliff` reads a target
+other than the English as translated. What the translation has for a unit comes as <alt-trans>,
+and in memory.tmx beside the work list, from which OmegaT fills the exact matches (tm/auto):
+  - carried: the Chinese, match-quality 100, origin "translation-<edition it translates>";
+  - changed: the Chinese of the English it replaced, with that English as its source (a CAT tool
+    shows it as a fuzzy match, with the difference);
+  - new: nothing;
+  - a rule the check of the translation puts first: its Chinese (match-quality 100), the check's
+    reasons as notes of the rule's group;
+  - a sentence of the translation memory (the same English elsewhere in the translated edition):
+    an <alt-trans> of origin "translation-memory", never a target.
+A part whose sentences could not be told apart is one unit, with its whole older Chinese as an
+<alt-trans>.
+"""
+from __future__ import annotations
+
+from ..history.sentence_carry import NEW, STALE, TRANSLATED, Segment, part_pairs, untranslated_part
+
+NAMESPACE = "urn:oasis:names:tc:xliff:document:1.2"
+REVIEW = "review"  # a unit of a rule the check of the translation puts first: its Chinese, to review
+GLOSSARY_ENTRY = "x-cr-glossary-entry"  # the restype of a glossary entry's group
+TITLE = "x-cr-title"  # of a chapter's or a section's title
+TARGET_LANGUAGE = "zh-Hans"
+
+
+def _store():
+    """An empty XLIFF 1.2 store (translate-toolkit writes 1.1 unless told)."""
+    from translate.storage import xliff
+
+    class Unit(xliff.xliffunit):
+        namespace = NAMESPACE
+
+    class Store(xliff.xlifffile):
+        UnitClass = Unit
+        namespace = NAMESPACE
+        XMLskeleton = xliff.xlifffile.XMLskeleton.replace("1.1", "1.2")
+    return Store(sourcelanguage="en", targetlanguage=TARGET_LANGUAGE)
+
+
+def worklist_xliff(edition, status, rules: dict, findings: list = ()) -> bytes:
+    """The work list of `edition` (its stale and untranslated rules, as translation_status.edition_status
+    found them; `rules` by number) as an XLIFF 1.2 document; then the rules the check of the
+    translation (`findings`, check.Finding) puts first, their Chinese to review. A
+    rule's check reasons are notes of its group."""
+    document = _Document(_store(), f"cr-{edition.date}", {f.number: f.reasons for f in findings})
+    listed = {s.number for s in status.stale} | {n for c in status.chapters for n in c.missing}
+    for stale in status.stale:
+        rule = rules[stale.number]
+        carried = edition.carried.get(stale.number)
+        en, zh = rule.texts.get("en"), rule.texts.get("zh")
+        if en is None:
+            continue
+        texts = [en.text, *(e.text for e in en.examples)]
+        chinese = [zh.text, *(e.text for e in zh.examples)] if zh else []
+        parts = list(carried.parts) if carried is not None and carried.parts else [None] * len(texts)
+        for index, text in enumerate(texts):
+            if index >= len(parts) or parts[index] is None:  # carried whole: the older Chinese of the part
+                older = chinese[index] if index < len(chinese) else None
+                parts[index:index + 1] = [(Segment(text, older, STALE),) if older else untranslated_part(text, None)]
+        document.rule(stale.number, parts, stale.translates)
+    for number in (n for c in status.chapters for n in c.missing):
+        en = rules[number].texts.get("en")
+        if en is not None:
+            document.rule(number, edition.suggested.get(number)
+                          or [untranslated_part(t, None) for t in [en.text, *(e.text for e in en.examples)]], None)
+    for number, title in status.titles:
+        document.title(number, title)
+    for work in status.glossary:
+        document.term(work)
+    for finding in findings:
+        rule = rules.get(finding.number)
+        if finding.number in listed or rule is None or "en" not in rule.texts or "zh" not in rule.texts:
+            continue
+        en, zh = rule.texts["en"], rule.texts["zh"]
+        chinese = [zh.text, *(e.text for e in zh.examples)]
+        document.rule(finding.number, [_review_part(text, chinese[i] if i < len(chinese) else None)
+                                       for i, text in enumerate([en.text, *(e.text for e in en.examples)])], None)
+    return bytes(document.store)
+
+
+def _review_part(en: str, zh: str | None) -> tuple[Segment, ...]:
+    """A part of a rule to review, a unit per sentence pair as memory.tmx pairs them (so that its
+    Chinese is an exact match there)."""
+    return tuple(Segment(e, z, REVIEW) for e, z in part_pairs(en, zh)) if zh else (Segment(en, zh, REVIEW),)
+
+
+class _Document:
+    """The one <file> of a work list, written rule by rule."""
+
+    def __init__(self, store, name: str, reasons: dict | None = None):
+        self.store, self.name, self.reasons = store, name, reasons or {}
+        store.switchfile(name, createifmissing=True)
+
+    def rule(self, number, parts, translates: str | None) -> None:
+        """A rule's group: its parts (text, examples) as sequences of Segments; `translates`: the
+        edition its Chinese was made for (None: untranslated)."""
+        from lxml import etree
+        group = self.store.creategroup(filename=self.name, restype="x-cr-rule")
+        group.set("id", str(number))
+        group.set("resname", str(number))
+        review = parts and parts[0] and parts[0][0].state == REVIEW
+        note = (f"stale: translates the English of {translates}" if translates else
+                "check: the translation's check puts it first" if review else "untranslated")
+        etree.SubElement(group, f"{{{NAMESPACE}}}note", {"from": "cr-generator"}).text = note
+        for reason in self.reasons.get(number, ()):
+            etree.SubElement(group, f"{{{NAMESPACE}}}note", {"from": "cr-check"}).text = f"check: {reason.text}"
+        for index, part in enumerate(parts):
+            where = f"{number}/" + (f"ex{index}/" if index else "")
+            for k, segment in enumerate(part, 1):
+                unit = self._unit(segment, translates)
+                unit.setid(f"{where}{k}")
+                unit.xmlelement.set("resname", str(number))
+                group.append(unit.xmlelement)
+
+    def title(self, number: int, title: str) -> None:
+        """A chapter's or section's title with no Chinese: one unit."""
+        group = self.store.creategroup(filename=self.name, restype=TITLE)
+        group.set("id", f"title/{number}")
+        group.set("resname", str(number))
+        unit = self._unit(Segment(title, None, NEW), None)
+        unit.setid(f"title/{number}/1")
+        unit.xmlelement.set("resname", str(number))
+        group.append(unit.xmlelement)
+
+    def term(self, work) -> None:
+        """A glossary entry's group (status.TermWork): its name, then each paragraph of its definition,
+        with the carried Chinese of each where there is one (the same English: an exact match)."""
+        from lxml import etree
+        group = self.store.creategroup(filename=self.name, restype=GLOSSARY_ENTRY)
+        group.set("id", f"glossary/{work.name}")
+        group.set("resname", work.name)
+        note = f"stale: translates the English of {work.translates}" if work.translates else "untranslated"
+        etree.SubElement(group, f"{{{NAMESPACE}}}note", {"from": "cr-generator"}).text = f"glossary entry, {note}"
+        then, chinese = list(work.english_then), list(work.zh_definition)
+        if len(then) != len(chinese) or len(then) != len(work.definition):  # paragraphs not told apart: whole
+            then, chinese = ["\n".join(then)] if then else [], ["\n".join(chinese)] if chinese else []
+        pieces = [("term", work.name, work.zh_name, work.name)]
+        pieces += [(str(k), text, chinese[k - 1] if k <= len(chinese) else None, then[k - 1] if k <= len(then) else None)
+                   for k, text in enumerate(work.definition, 1)]
+        for key, en, zh, was in pieces:
+            state = NEW if zh is None else TRANSLATED if en == was else STALE
+            unit = self._unit(Segment(en, zh, state, was=was if state == STALE else None), work.translates)
+            unit.setid(f"glossary/{work.name}/{key}")
+            unit.xmlelement.set("resname", work.name)
+            group.append(unit.xmlelement)
+
+    def _unit(self, segment: Segment, translates: str | None):
+        unit = self.store.addsourceunit(segment.en, filename=self.name)
+        unit.target = segment.en  # translated in place: OmegaT's filter reads a unit's target as its text
+        unit.xmlelement.find(f"{{{NAMESPACE}}}target").set("state", "needs-translation")
+        unit.markapproved(False)
+        if segment.state in (TRANSLATED, REVIEW) and segment.zh:  # memory.tmx holds it too, as an exact match
+            origin = translates if segment.state == TRANSLATED else self.name.removeprefix("cr-")
+            unit.addalttrans(segment.zh, origin=f"translation-{origin}", lang=TARGET_LANGUAGE)
+            unit.getalttrans()[-1].xmlelement.set("match-quality", "100")
+        elif segment.state == STALE and segment.zh:
+            unit.addalttrans(segment.zh, origin=f"translation-{translates}", lang=TARGET_LANGUAGE,
+                             sourcetxt=segment.was or None)
+        if segment.state != TRANSLATED and segment.suggestion:
+            unit.addalttrans(segment.suggestion, origin="translation-memory", lang=TARGET_LANGUAGE)
+        unit.addnote({TRANSLATED: "carried: the English is unchanged",
+                      STALE: f"changed: the English changed since {translates}",
+                      NEW: "new: no translation yet",
+                      REVIEW: "check: the Chinese may need a fix (see the rule's notes)"}[segment.state], origin="cr-generator")
+        return unit
