@@ -27,7 +27,7 @@ def searching(browser, full_url):
     opened = Page(browser)
     opened.page.goto(full_url + "cr/7/")
     opened.page.click(".cr-search-button")
-    opened.page.wait_for_function("() => window.CR && CR.findRules && CR.findRules('x') !== null")
+    opened.page.wait_for_function("() => window.CR && CR.findRules && CR.findRules('x') !== null && CR.question")
     yield opened.page
     errors = opened.errors
     opened.close()
@@ -60,6 +60,46 @@ def test_the_readers_words_find_the_answer(searching, queries):
     wrong = [(q, answers, [r[2] or r[3] for r in res[:3]]) for (q, answers), res, p in zip(asked, results, places) if p != 1]
     found = figures(places)
     assert found["top1"] >= 0.95 and found["top3"] >= 0.99, (found, wrong)
+
+
+QUESTIONS = Path(__file__).resolve().parent / "search_questions.yml"
+
+
+def test_questions_in_whole_sentences_find_their_answer(searching, queries):
+    """Questions as players type them at a table, half in Chinese (tests/search_questions.yml: "what
+    happens if ...", "can I ...", "how many ...", "……会怎样", "……可以……吗", "……是多少"), read
+    without their own words and preferring a rule that states what they ask. Held to what it does
+    today, 47% first and 65% in the first three (the words alone: 40% and 54%); the aim is 85% and
+    97%, which needs a score of meaning beside the words (docs/search.md)."""
+    current, _ = queries
+    asked = [(str(q), [str(a) for a in answers]) for q, answers in yaml.safe_load(QUESTIONS.read_text("utf-8"))["questions"]]
+    chinese = [q for q, _ in asked if re.search("[\u4e00-\u9fff]", q)]
+    assert len(asked) >= 100 and len(chinese) >= len(asked) // 2 - 2
+    results = searching.evaluate("qs => qs.map(q => CR.findRules(q).slice(0, 10))", [q for q, _ in asked])
+    places = [rank(r, answers, q, False, current) for r, (q, answers) in zip(results, asked)]
+    found = figures(places)
+    wrong = [(q, answers, [r[2] or r[3] for r in res[:3]]) for (q, answers), res, p in zip(asked, results, places) if p != 1]
+    assert found["top1"] >= 0.45 and found["top3"] >= 0.62, (found, wrong)
+
+
+def test_a_question_is_read_without_its_own_words(searching):
+    """What CR.question keeps of a question and what it says the question asks for; a name that
+    opens like a question ("If") is a name; the results mark the words that matter, not "what",
+    "happens" or "if"."""
+    read = searching.evaluate("qs => qs.map(q => CR.question(q))", [
+        "what happens if my life total is 0", "How many cards in a starting hand?", "can I respond to a mana ability",
+        "生命值变成0会怎样", "起手牌是几张", "对手的回合我可以施放瞬间吗", "trample", "践踏", "If"])
+    assert read[:3] == [{"text": "life total 0", "asks": "outcome"}, {"text": "cards in a starting hand", "asks": "number"},
+                        {"text": "I respond to a mana ability", "asks": None}]
+    assert read[3:6] == [{"text": "生命值变成0", "asks": "outcome"}, {"text": "起手牌", "asks": "number"},
+                         {"text": "对手的回合我 施放瞬间", "asks": None}]
+    assert read[6:] == [None, None, None]
+    assert searching.evaluate("() => CR.findRules('If')[0].slice(1, 4)") == ["term", "", "If"]
+    searching.evaluate("() => CR.openSearch('what happens if my life total is 0')")
+    searching.wait_for_selector(".cr-search__result")
+    marked = searching.eval_on_selector_all(".cr-search__snippet mark", "els => els.map(e => e.textContent.toLowerCase())")
+    assert marked and {"life", "total"} & set(marked) and not {"what", "happens", "if", "my"} & set(marked), marked
+    searching.keyboard.press("Escape")
 
 
 def misspelt(name: str, how: int, filler: str) -> str:

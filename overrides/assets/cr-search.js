@@ -98,10 +98,29 @@
     var longest = 1;
     var chinese = Object.create(null);
     data.words.forEach(function (w) { chinese[w] = true; longest = Math.max(longest, w.length); });
-    return { docs: docs, vocabulary: vocabulary, written: written, spellings: Object.keys(written).sort(), words: chinese,
+    var names = Object.create(null);  /* every title, lower case: a name is never read as a question */
+    docs.forEach(function (doc) { doc.title.forEach(function (t) { if (t) { names[t.toLowerCase()] = true; } }); });
+    return { docs: docs, vocabulary: vocabulary, written: written, spellings: Object.keys(written).sort(), words: chinese, names: names,
              longest: longest, editions: data.editions, averageLength: total / Math.max(docs.length, 1),
              synonyms: synonymPatterns(data.synonyms), corrected: Object.create(null),
              allZh: docs.map(function (doc) { return doc.zh; }).join("\n") };
+  }
+
+  /* What a document states, for a question that asks for it: a number (20 life, seven cards, 七张),
+   * or what happens (a state-based action, a player losing, a card put somewhere or ceasing to exist). */
+  var STATES_NUMBER = /\b\d+\b|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|hundred)\b/i;
+  var STATES_NUMBER_ZH = /\d|[一二三四五六七八九十]+[张点个]/;
+  var STATES_OUTCOME = /\b(?:loses the game|wins the game|is a draw|is put into|are put into|ceases? to exist|is destroyed|is removed from|leaves the game)\b/i;
+  var STATES_OUTCOME_ZH = /输掉|赢得|平手|置入|放进|不再存在|消灭|移出|离开游戏/;
+  var ASKED_BONUS = 120;
+
+  function states(doc, asks) {
+    if (!doc.states) {  /* worked out for the documents a question finds, once */
+      var en = doc.text[0] || "", zh = doc.text[1] || "";
+      doc.states = { number: STATES_NUMBER.test(en) || STATES_NUMBER_ZH.test(zh),
+                     outcome: doc.kind === RULE && (/^704\./.test(doc.number) || STATES_OUTCOME.test(en) || STATES_OUTCOME_ZH.test(zh)) };
+    }
+    return doc.states[asks];
   }
 
   /* ---- the readers' words: synonyms and numbers written out ------------------------------------ */
@@ -377,7 +396,12 @@
   function find(text) {
     if (!index) { index = buildIndex(); }
     var number = numberQuery(text), home = homeEdition();
-    var typed = toSimplified(text), rules = number ? null : rulesWords(typed);
+    var typed = toSimplified(text);
+    /* a question (not a name that reads like one) is searched for without its own words, and prefers
+       what it asks for (cr-question.js) */
+    var asked = !number && CR.question && !index.names[typed.trim().toLowerCase()] ? CR.question(typed) : null;
+    if (asked) { typed = asked.text; }
+    var rules = number ? null : rulesWords(typed);
     /* where the readers' words gave the rules' words, the typed ones are not corrected (nap: tap) */
     var readings = rules !== null ? [parseQuery(typed, true), parseQuery(rules)] : [parseQuery(typed)];
     var frequencies = number ? [] : readings.map(documentFrequencies);
@@ -391,6 +415,7 @@
         }
         best = Math.max(best, s);
       });
+      if (best > 0 && best < 5000 && asked && asked.asks && states(doc, asked.asks)) { best += ASKED_BONUS; }
       if (best > 0) { results.push({ doc: doc, score: best, order: i }); }
     });
     var near = Boolean(number && !results.length);
@@ -503,10 +528,11 @@
   }
 
   function load() {
-    var left = 2;
+    var left = 3;
     function done() { if (--left === 0) { index = null; shown = null; run(); } }
     CR.loadScript("search", root() + "assets/data/search.js", done);
     CR.loadScript("map:t2s", root() + "assets/data/t2s.js", done);
+    CR.loadScript("question", root() + "assets/cr-question.js", done);
   }
 
   /* Open the search; `query` (a string) is put in its box and searched for. */
