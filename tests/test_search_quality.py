@@ -85,7 +85,7 @@ def test_questions_in_whole_sentences_find_their_answer(searching, queries):
 def test_a_question_is_read_without_its_own_words(searching):
     """What CR.question keeps of a question and what it says the question asks for; a name that
     opens like a question ("If") is a name; the results mark the words that matter, not "what",
-    "happens" or "if"."""
+    "happens" or "if"; a question whose best rule holds not half its words says so and shows a few."""
     read = searching.evaluate("qs => qs.map(q => CR.question(q))", [
         "what happens if my life total is 0", "How many cards in a starting hand?", "can I respond to a mana ability",
         "生命值变成0会怎样", "起手牌是几张", "对手的回合我可以施放瞬间吗", "trample", "践踏", "If"])
@@ -99,6 +99,13 @@ def test_a_question_is_read_without_its_own_words(searching):
     searching.wait_for_selector(".cr-search__result")
     marked = searching.eval_on_selector_all(".cr-search__snippet mark", "els => els.map(e => e.textContent.toLowerCase())")
     assert marked and {"life", "total"} & set(marked) and not {"what", "happens", "if", "my"} & set(marked), marked
+    assert "结果 results" in searching.text_content(".cr-search__meta")
+    # a question whose best rule holds not half its words: said so, with the closest rules, a few
+    for question in ("what happens if my dragon eats a sandwich", "如果龙吃了三明治会怎样"):
+        searching.evaluate("q => CR.openSearch(q)", question)
+        searching.wait_for_selector(".cr-search__result")
+        assert "No rule answers this question in its words" in searching.text_content(".cr-search__meta"), question
+        assert 0 < searching.locator(".cr-search__result").count() <= 10
     searching.keyboard.press("Escape")
 
 

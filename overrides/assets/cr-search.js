@@ -113,6 +113,7 @@
   var STATES_OUTCOME = /\b(?:loses the game|wins the game|is a draw|is put into|are put into|ceases? to exist|is destroyed|is removed from|leaves the game)\b/i;
   var STATES_OUTCOME_ZH = /输掉|赢得|平手|置入|放进|不再存在|消灭|移出|离开游戏/;
   var ASKED_BONUS = 120;
+  var CLOSEST = 10;  /* results shown for a question that no rule answers in its words */
 
   function states(doc, asks) {
     if (!doc.states) {  /* worked out for the documents a question finds, once */
@@ -380,6 +381,13 @@
     return s + inTitle * 40 + inSection * 60 + current * 30;
   }
 
+  /* The share of the query's words a document holds. */
+  function held(doc, q) {
+    var found = q.en.filter(function (spellings) { return spellings.some(function (w) { return doc.words[w]; }); }).length +
+      q.zh.filter(function (w) { return doc.zh.indexOf(w) >= 0; }).length;
+    return found / Math.max(q.en.length + q.zh.length, 1);
+  }
+
   /* How many documents hold each word of the query (for BM25). */
   function documentFrequencies(q) {
     var df = { en: q.en.map(function () { return 0; }), zh: q.zh.map(function () { return 0; }) };
@@ -421,7 +429,10 @@
     var near = Boolean(number && !results.length);
     if (near) { results = nearest(number, home); }
     results.sort(function (a, b) { return b.score - a.score || a.order - b.order; });
-    return { query: readings[readings.length - 1], number: number, results: results, near: near };
+    /* a question whose best rule holds not even half of its words: the closest rules, a few, and said so */
+    var unanswered = Boolean(asked && results.length && !readings.some(function (q) { return held(results[0].doc, q) >= 0.5; }));
+    if (unanswered) { results = results.slice(0, CLOSEST); }
+    return { query: readings[readings.length - 1], number: number, results: results, near: near, unanswered: unanswered };
   }
 
   /* A number the edition lacks (903.99, 702.19z): the rule it would belong to, its section, and
@@ -492,7 +503,8 @@
       return;
     }
     meta.textContent = found.near ? "没有规则 " + found.number + "，以下是最接近的规则 No rule " + found.number +
-      "; the nearest rules:" : found.results.length + " 条结果 results";
+      "; the nearest rules:" : found.unanswered ? "没有规则回答这个问题，以下是最接近的规则 No rule answers " +
+      "this question in its words; the closest rules:" : found.results.length + " 条结果 results";
     found.results.slice(0, LIMIT).forEach(function (r, i) {
       var doc = r.doc;
       var item = element("li", { "class": "cr-search__result" });
