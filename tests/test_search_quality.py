@@ -95,6 +95,8 @@ def test_a_question_is_read_without_its_own_words(searching):
                          {"text": "对手的回合我 施放瞬间", "asks": None}]
     assert read[6:] == [None, None, None]
     assert searching.evaluate("() => CR.findRules('If')[0].slice(1, 4)") == ["term", "", "If"]
+    # a question the readers' words make a name: the starting player, not rules that hold "goes" and "first"
+    assert searching.evaluate("() => CR.findRules('who goes first')[0][2]") == "103.1"
     searching.evaluate("() => CR.openSearch('what happens if my life total is 0')")
     searching.wait_for_selector(".cr-search__result")
     marked = searching.eval_on_selector_all(".cr-search__snippet mark", "els => els.map(e => e.textContent.toLowerCase())")

@@ -404,12 +404,12 @@
   function find(text) {
     if (!index) { index = buildIndex(); }
     var number = numberQuery(text), home = homeEdition();
-    var typed = toSimplified(text);
-    /* a question (not a name that reads like one) is searched for without its own words, and prefers
-       what it asks for (cr-question.js) */
+    var typed = toSimplified(text), rules = number ? null : rulesWords(typed);
+    /* a question is searched for without its own words and prefers what it asks for (cr-question.js);
+       not a name that reads like one ("If"), nor one the readers' words make a name ("who goes first") */
     var asked = !number && CR.question && !index.names[typed.trim().toLowerCase()] ? CR.question(typed) : null;
-    if (asked) { typed = asked.text; }
-    var rules = number ? null : rulesWords(typed);
+    if (asked && rules !== null && !CR.question(rules)) { asked = null; }
+    if (asked) { typed = asked.text; rules = rulesWords(typed); }
     /* where the readers' words gave the rules' words, the typed ones are not corrected (nap: tap) */
     var readings = rules !== null ? [parseQuery(typed, true), parseQuery(rules)] : [parseQuery(typed)];
     var frequencies = number ? [] : readings.map(documentFrequencies);
