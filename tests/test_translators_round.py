@@ -285,3 +285,27 @@ def test_omegat_opens_the_downloaded_project_and_its_translation_imports(carried
 def html_unescape(text: str) -> str:
     import html
     return html.unescape(text)
+
+
+def test_a_glossary_entry_comes_back_from_its_units_or_whole():
+    """import_xliff on made-up entries: a changed entry whose translator left the name as it was
+    keeps the carried name; paragraphs translated as empty join the first; a new entry half
+    translated is left out and reported; an entry no unit translates keeps its carried Chinese."""
+    from generator.rules.model import GlossaryEntry, GlossaryPair, Provenance
+    from generator.translation.import_xliff import Imported, Unit, _term_chinese
+    where = Provenance("<test>", 1)
+
+    def entry(name, *paragraphs, obsolete=False):
+        return GlossaryEntry(name, name, list(paragraphs), where, obsolete)
+
+    def unit(term, part, target):
+        return Unit(term, part, 1, "English", target, "translated", 1)
+    changed = GlossaryPair(entry("Widget", "One.", "Two."), entry("装置", "一。", "二。"), True, "")
+    new = GlossaryPair(entry("Gadget", "One.", "Two.", obsolete=True), None, False, "")
+    result = Imported("")
+    assert _term_chinese(changed, [unit("Widget", 0, " "), unit("Widget", 2, "新二。")], result) == ["装置", "一。", "新二。"]
+    assert _term_chinese(new, [unit("Gadget", 0, "小玩意"), unit("Gadget", 1, "甲。\n乙。"), unit("Gadget", 2, "")],
+                         result) == ["小玩意（已废止）", "甲。", "乙。"]
+    assert _term_chinese(new, [unit("Gadget", 0, "小玩意"), unit("Gadget", 1, "甲。")], result) is None
+    assert _term_chinese(changed, [], result) == ["装置", "一。", "二。"]
+    assert result.terms_from_xliff == ["Widget", "Gadget"] and result.left_out == ["glossary: Gadget (2 of 2 units translated)"]

@@ -216,13 +216,16 @@ def _term_chinese(pair: GlossaryPair, units: list[Unit], result: Imported) -> li
     carried Chinese (its name, paragraphs that correspond one to one), else the carried entry whole;
     None where it has none (reported)."""
     en, zh = pair.en, pair.zh
-    filled = {unit.part: unit for unit in units if unit.filled}
+    if en is None:  # a Chinese entry without its English: as the release has it
+        return [zh.name + (OBSOLETE_ZH if zh.obsolete else ""), *zh.definition]
+    filled = {unit.part: unit.target for unit in units if unit.filled}
     carried = [zh.name, *zh.definition] if zh and len(zh.definition) == len(en.definition) else []
-    if filled and all(k in filled or carried for k in range(len(en.definition) + 1)):
-        lines = [line.strip() for k in range(len(en.definition) + 1)
-                 for line in (filled[k].target.split("\n") if k in filled else [carried[k]]) if line.strip()]
+    name = (filled.get(0) or "").strip() or (carried[0] if carried else "")
+    paragraphs = range(1, len(en.definition) + 1)
+    if filled and name and all(k in filled or carried for k in paragraphs):
+        lines = [line.strip() for k in paragraphs for line in (filled[k].split("\n") if k in filled else [carried[k]])]
         result.terms_from_xliff.append(en.term)
-        return [without_obsolete_mark(lines[0]) + (OBSOLETE_ZH if en.obsolete else ""), *lines[1:]]
+        return [without_obsolete_mark(name) + (OBSOLETE_ZH if en.obsolete else ""), *(line for line in lines if line)]
     if zh is None:
         result.left_out.append(f"glossary: {en.term}" + (f" ({len(filled)} of {len(units)} units translated)" if filled else ""))
         return None
