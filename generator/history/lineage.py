@@ -228,7 +228,8 @@ def _same_rule(old: _Text, new: _Text, lang: str) -> bool:
     """Whether two texts at one number are one rule. The evidence is the rule's own text; its examples
     illustrate it and may confirm a pair (the text and examples alike together) but never break one:
     510.1c replaced its three long examples with one when the damage assignment order went away."""
-    return any(_alike(a, b, lang) for a, b in ((old.text, new.text), (old.full, new.full)))
+    with_examples = ((old.full, new.full),) if old.examples or new.examples else ()
+    return any(_alike(a, b, lang) for a, b in ((old.text, new.text), *with_examples))
 
 
 def _alike(a: str, b: str, lang: str) -> bool:

@@ -122,7 +122,7 @@ def check_units(work: WorkList, edition: Edition, path: str) -> None:
     for number, unit in work.titles.items():
         if titles.get(number) is None or unit.source.strip() != titles[number].text:
             raise SourceError(path, unit.line, f"unit title/{number}: the edition {edition.date} has no "
-                              f"{'chapter' if number < 10 else 'section'} {number} titled {unit.source[:60]!r}")
+                              f"{_part_name(number)} titled {unit.source[:60]!r}")
     entries = {p.en.name: p.en for p in edition.glossary if p.en}
     for name, found in work.terms.items():
         entry = entries.get(name)
@@ -261,8 +261,13 @@ def _title(part, unit: Unit | None, result: Imported) -> str:
         return unit.target.strip()
     if "zh" in part.titles:
         return part.titles["zh"].text
-    result.left_out.append(f"{'chapter' if part.number < 10 else 'section'} {part.number} title (English kept)")
+    result.left_out.append(f"{_part_name(part.number)} title (English kept)")
     return part.titles["en"].text if "en" in part.titles else ""
+
+
+def _part_name(number: int) -> str:
+    """chapter 7, section 702: how the reports name a title's place."""
+    return f"{'chapter' if number < 10 else 'section'} {number}"
 
 
 def _paragraphs(passages, heading: str) -> list[str]:

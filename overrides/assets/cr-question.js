@@ -12,12 +12,13 @@
   /* a question in English: it opens with one of these, or ends with "?" */
   var OPENS = /^(what|whats|how|can|could|may|must|does|do|did|is|are|was|were|will|would|should|who|whom|whose|when|where|why|which|if|am)\b/i;
   /* the question's own words in English, wherever they stand (the search drops its stop words too) */
-  var OWN = ("what whats how can could may does do did is are was were who whom whose when where why which am " +
-    "happen happens happened happening if then my me mine our we us they them their there " +
-    "this that these those many much get gets got have has had having should would could will shall may " +
-    "must did does also still ever even just really actually exactly allowed able possible ok okay " +
-    "anything something someone somebody thing things way ways").split(" ");
-  /* a question in Chinese: these phrases are its own (longest first), and so is a last 吗/呢/吧 */
+  var OWN = Object.create(null);
+  ("what whats how can could may must does do did is are was were will would should shall who whom whose when " +
+   "where why which am happen happens happened happening if then my me mine our we us they them their there " +
+   "this that these those many much get gets got have has had having also still ever even just really actually " +
+   "exactly allowed able possible ok okay anything something someone somebody thing things way ways")
+    .split(" ").forEach(function (w) { OWN[w] = true; });
+  /* a question in Chinese: these phrases are its own (longest first), and so are 吗, 呢, 吧 and ？ */
   var OWN_ZH = /会发生什么|会怎么样|会怎样|怎么办|怎么样|怎样|怎么|为什么|什么时候|什么|是多少|有多少|多少|是几[张个点次位]?|几[张个点次位]?|是否|能否|可否|可不可以|能不能|可以|如果|的话|请问/g;
   var ASKS_ZH = /会发生什么|会怎么样|会怎样|怎么办|怎么样|怎样|怎么|为什么|什么|多少|几|是否|能否|可否|可不可以|能不能|吗|呢|？|\?/;
   var NUMBER = /\bhow (many|much|long|often)\b|\bwhat is the (number|total|maximum|minimum|starting|max|min)\b|多少|几/i;
@@ -28,10 +29,8 @@
     var asking = han ? ASKS_ZH.test(text) : OPENS.test(text.trim()) || /\?\s*$/.test(text);
     if (!asking) { return null; }
     var asks = NUMBER.test(text) ? "number" : OUTCOME.test(text) ? "outcome" : null;
-    var own = Object.create(null);
-    OWN.forEach(function (w) { own[w] = true; });
     var words = text.replace(OWN_ZH, " ").replace(/[吗呢吧？?]/g, " ").split(/\s+/).filter(function (w) {
-      return !(own[w.toLowerCase().replace(/[^a-z]/g, "")] && !/[\u3400-\u9fff\d]/.test(w));
+      return !(OWN[w.toLowerCase().replace(/[^a-z]/g, "")] && !/[\u3400-\u9fff\d]/.test(w));
     }).join(" ").trim();
     return words ? { text: words, asks: asks } : null;
   };
