@@ -17,8 +17,9 @@ own stage, an earlier one, or the shared modules (tests/test_structure.py holds 
                 build folder, the MkDocs plugin
 
 Shared by every stage: errors (the one exception for bad input), safe (every way source text
-becomes page text), cache (the content-keyed cache), gcpause. The command line (cli) sits on top.
+becomes page text), cache (the content-keyed cache), gcpause, archive (a zip with the same bytes
+for the same files). The command line (cli) sits on top.
 """
 
 STAGES = ("rules", "sources", "history", "translation", "site")
-SHARED = ("errors", "safe", "cache", "gcpause")
+SHARED = ("errors", "safe", "cache", "gcpause", "archive")

@@ -261,15 +261,10 @@ def _build(args) -> int:
 def zip_site(site: Path) -> Path:
     """site/ -> site.zip with one top folder, the same bytes for the same files (sorted entries,
     fixed timestamps), so that a rebuild of unchanged sources gives an identical bundle."""
-    import zipfile
-
+    from .archive import same_bytes_zip
     target = site.with_suffix(".zip")
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as bundle:
-        for path in sorted(p for p in site.rglob("*") if p.is_file()):
-            info = zipfile.ZipInfo(f"{site.name}/{path.relative_to(site).as_posix()}", date_time=(1980, 1, 1, 0, 0, 0))
-            info.external_attr = 0o644 << 16
-            info.compress_type = zipfile.ZIP_DEFLATED
-            bundle.writestr(info, path.read_bytes())
+    files = {path.relative_to(site).as_posix(): path.read_bytes() for path in sorted(p for p in site.rglob("*") if p.is_file())}
+    target.write_bytes(same_bytes_zip(site.name, files))
     return target
 
 

@@ -3,12 +3,11 @@
 omegat.project (English to Simplified Chinese, no sentence segmentation: each unit of the work list
 is one segment, as import-xliff reads them back), the work list in source/, the translation memory
 in tm/auto/ (whose exact matches OmegaT fills in by itself), the termbase in glossary/, and the
-empty folders OmegaT writes to. The same files give the same bytes: every entry has one date.
+empty folders OmegaT writes to. The same files give the same bytes (archive.py).
 """
 from __future__ import annotations
 
-import io
-import zipfile
+from ..archive import same_bytes_zip
 
 PROJECT = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <omegat>
@@ -30,23 +29,11 @@ PROJECT = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
   </project>
 </omegat>
 """
-FOLDERS = ("source/", "target/", "tm/", "tm/auto/", "glossary/", "dictionary/", "omegat/")
-DATE = (1980, 1, 1, 0, 0, 0)
+FOLDERS = ("", "source/", "target/", "tm/", "tm/auto/", "glossary/", "dictionary/", "omegat/")
 
 
 def omegat_project(name: str, worklist: str, memory: str, terms: str) -> bytes:
     """The zip of the project folder `name`."""
     files = {"omegat.project": PROJECT, "source/worklist.xlf": worklist, "tm/auto/memory.tmx": memory,
              "glossary/terms.tbx": terms}
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as bundle:
-        for folder in ("",) + FOLDERS:
-            info = zipfile.ZipInfo(f"{name}/{folder}", date_time=DATE)
-            info.external_attr = 0o40755 << 16
-            bundle.writestr(info, b"")
-        for path, text in files.items():
-            info = zipfile.ZipInfo(f"{name}/{path}", date_time=DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            bundle.writestr(info, text.encode("utf-8"))
-    return out.getvalue()
+    return same_bytes_zip(name, {path: text.encode("utf-8") for path, text in files.items()}, FOLDERS)
