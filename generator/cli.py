@@ -52,6 +52,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="the translators' own term list (scripts/translatedterms.json), checked against too")
     review.add_argument("--json", action="store_true", help="print the findings as JSON, in rank order")
     review.add_argument("--top", type=int, metavar="N", help="only the first N rules")
+    review.add_argument("--prefer", metavar="\"Y over X\"", help="list every rule whose Chinese has X where its "
+                        "English has the phrase X renders, to change to Y (instead of the ranking)")
     back = commands.add_parser("import-xliff", help="write the next release of the translation from a translated "
                                "work list, in the official layout of the release it follows")
     back.add_argument("xliff", type=Path, help="the work list (worklist.xlf), translated")
@@ -317,6 +319,8 @@ def _check_translation(args) -> int:
         print(f"error: {args.english} and {args.translation}: expected an English edition and its Chinese translation",
               file=sys.stderr)
         return 1
+    if args.prefer:
+        return _print_preferred(edition, args)
     findings = check_corpus(corpus)[:args.top]
     if args.json:
         print(json.dumps([f.as_json() for f in findings], ensure_ascii=False, indent=2))
@@ -324,6 +328,28 @@ def _check_translation(args) -> int:
     for finding in findings:
         for reason in finding.reasons:
             print(f"{finding.path}:{finding.line}: {finding.number}: {reason.text}")
+    return 0
+
+
+def _print_preferred(edition, args) -> int:
+    from .translation.check import preferred, read_preference
+    try:
+        wanted, replaced = read_preference(args.prefer)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    listed, other = preferred(edition, wanted, replaced)
+    if args.json:
+        print(json.dumps({"wanted": wanted, "replaced": replaced,
+                          "rules": [{"rule": str(p.number), "path": p.path, "line": p.line, "phrase": p.phrase, "zh": p.zh}
+                                    for p in listed],
+                          "elsewhere": [str(n) for n in other]}, ensure_ascii=False, indent=2))
+        return 0
+    for p in listed:
+        print(f"{p.path}:{p.line}: {p.number}: {replaced} -> {wanted} (the English says “{p.phrase}”)")
+    if other:
+        print(f"{len(other)} other rules have {replaced} where the English has none of those phrases: "
+              f"{', '.join(map(str, other))}")
     return 0
 
 

@@ -32,6 +32,9 @@ from ..rules.sentences import align, split_en, split_zh
 from ..rules.term_marker import TermMarker
 from ..rules.termbase import Term
 from ..rules.word_diff import word_diff, words
+from . import punctuation
+from .renderings import Odd, Renderings, Unit
+from .replacements import Replacement, made
 
 CITED = re.compile(r"(?<![\d.])\d{3}(?:\.\d{1,3}[a-z]?)?(?![\d])")  # 702.19c, 903
 DOUBLED = re.compile(r"([的了是在和与或将被把对为之其该则])\1")  # characters no Chinese word doubles
@@ -97,6 +100,10 @@ def check_translation(edition: Edition, marker: TermMarker, history: History | N
     unlike = _unlike_glossary({number: f.pieces for number, f in facts.items()}, terms)
     usual = Counter(v for f in facts.values() for v in f.near)
     lengths = _length_scale(rules)
+    marks = {r.number: punctuation.slips(_full(r.texts["zh"])) for r in rules}
+    marks_seen = punctuation.usage(marks, *_added_since(history))
+    replaced = _replacements(history, edition) if history else []
+    odd = _odd_renderings(rules)
     findings = []
     for rule in rules:
         en, zh, fact = rule.texts["en"].text, rule.texts["zh"].text, facts[rule.number]
@@ -106,11 +113,58 @@ def check_translation(edition: Edition, marker: TermMarker, history: History | N
         finding.reasons += fact.text
         finding.reasons += _length_reasons(en, zh, lengths)
         finding.reasons += _history_reasons(rule, edition, history)
+        finding.reasons += _slip_reasons(marks[rule.number], marks_seen)
+        finding.reasons += _replaced_reasons(str(rule.number), zh, replaced)
+        named = [piece for _, piece in fact.near] + [piece for piece, _, _ in fact.pieces]
+        finding.reasons += _odd_reasons(odd.get(str(rule.number), []), named)
         if finding.reasons:
             finding.reasons.sort(key=lambda reason: -reason.weight)
             findings.append(finding)
     findings.sort(key=lambda f: (-f.score, f.number))
     return findings
+
+
+class Preferred(NamedTuple):
+    """A rule with the wording a translator decided against, where the English is its phrase."""
+    number: RuleNumber
+    path: str
+    line: int
+    phrase: str  # the English phrase the wording renders here
+    zh: str
+
+
+PREFER = re.compile(r"^\s*(\S+)\s+over\s+(\S+)\s*$")
+
+
+def read_preference(text: str) -> tuple[str, str]:
+    """(the wording wanted, the wording replaced) of "Y over X"; ValueError naming what was expected."""
+    match = PREFER.match(text)
+    if not match or match.group(1) == match.group(2):
+        raise ValueError(f"--prefer {text!r}: expected two different wordings as \"Y over X\" (the Chinese wanted, "
+                         "then the Chinese it replaces), for example \"输掉 over 输去\"")
+    return match.group(1), match.group(2)
+
+
+def preferred(edition: Edition, wanted: str, replaced: str) -> tuple[list[Preferred], list[RuleNumber]]:
+    """Every rule whose Chinese has `replaced` where its English has the phrase `replaced` renders
+    (learnt from the edition's sentence pairs: the phrase whose pairs best coincide with the
+    wording's), with its line; and the rules that have it where the English says something else."""
+    rules = [r for r in edition.rules() if "en" in r.texts and "zh" in r.texts]
+    renderings = Renderings(_units(rules))
+    phrases = renderings.rendered_by(wanted) + renderings.rendered_by(replaced)
+    listed, other = [], []
+    for rule in rules:
+        zh = rule.texts["zh"]
+        for text in (zh, *zh.examples):
+            if replaced not in text.text:
+                continue
+            english = rule.texts["en"].text.lower() + " " + " ".join(e.text.lower() for e in rule.texts["en"].examples)
+            phrase = next((p for p in phrases if p in english), None)
+            if phrase is None:
+                other.append(rule.number)
+            else:
+                listed.append(Preferred(rule.number, text.source.path, text.source.line, phrase, text.text))
+    return listed, other
 
 
 def check_corpus(corpus) -> list[Finding]:
@@ -342,6 +396,56 @@ def _text_reasons(en: str, zh: str, en_all: str, zh_all: str) -> list[Reason]:
     return reasons
 
 
+def _slip_reasons(found: list[punctuation.Slip], seen: punctuation.Usage) -> list[Reason]:
+    """One reason per kind of mechanical slip in the rule, its heaviest."""
+    heaviest: dict[str, tuple[float, punctuation.Slip]] = {}
+    for slip in found:
+        weight = punctuation.weight(slip, seen)
+        if weight > heaviest.get(slip.kind, (0.0, None))[0]:
+            heaviest[slip.kind] = (weight, slip)
+    return [Reason(kind, weight, punctuation.describe(slip, seen)) for kind, (weight, slip) in sorted(heaviest.items())]
+
+
+def _odd_renderings(rules: list[Rule]) -> dict[str, list[Odd]]:
+    """Per rule: the recurring English phrases it renders otherwise than the rest of the document
+    (renderings.Renderings)."""
+    found: dict[str, list[Odd]] = {}
+    for odd in Renderings(_units(rules)).odd():
+        found.setdefault(odd.rule, []).append(odd)
+    return found
+
+
+def _odd_reasons(found: list[Odd], named: list[str]) -> list[Reason]:
+    """The strongest two, leaving out a rendering that a glossary reason of the rule already names
+    (持续式效应 is a variant of the glossary's 持续性效应 before it is an odd rendering)."""
+    reasons = [_odd_reason(odd) for odd in found
+               if not any(odd.found in piece or piece in odd.found for piece in named)]
+    return sorted(reasons, key=lambda r: -r.weight)[:2]
+
+
+def _units(rules: list[Rule]) -> list[Unit]:
+    """The sentence pairs of the rules' texts (sentences.align)."""
+    units = []
+    for rule in rules:
+        en, zh = split_en(rule.texts["en"].text), split_zh(rule.texts["zh"].text)
+        for pair in align(en, zh):
+            units.append(Unit(str(rule.number), " ".join(en[slice(*pair.en)]), "".join(zh[slice(*pair.zh)])))
+    return units
+
+
+def _odd_reason(odd: Odd) -> Reason:
+    """Surer the more of the phrase's rules have the usual rendering, the fewer rules have the one
+    here (one rule's wording is a slip, nineteen rules' a sense of its own), and where it shares a
+    character with the usual one beyond a function word (公共区域 for 公开区域, not 新目标 for 新的目标)."""
+    share = (odd.usual_rules / odd.rules - 0.7) / 0.3
+    alike = 1.0 if set(odd.found) & set(odd.usual) else 0.5
+    if set(odd.found) ^ set(odd.usual) <= FUNCTION_WORDS:  # 新目标 for 新的目标: a style, seldom fixed
+        alike = 0.5
+    weight = round(2.5 * max(0.0, share) * alike / odd.found_rules ** 0.75, 2)
+    return Reason("rendering", weight, f"the English says “{odd.phrase}”, which {odd.usual_rules} of {odd.rules} rules render "
+                                       f"{odd.usual}; this rule has {odd.found} ({odd.found_rules} rules)")
+
+
 # ---- length ------------------------------------------------------------------------------------
 def _log_ratio(en: str, zh: str) -> float:
     """English characters over Chinese ones (a Han character weighs more than a digit or a quote)."""
@@ -398,6 +502,67 @@ def _history_reasons(rule: Rule, edition: Edition, history: History | None) -> l
             return [Reason("changed", round(2.0 + min(4.0, size / 2), 2), f"the English changed since {older.date} ({change}) and the Chinese is "
                                            f"that edition's, word for word")]
     return []
+
+
+def _replacements(history: History, edition: Edition) -> list[Replacement]:
+    """The replacements each release of the translation in the history made, the checked one too,
+    against the release before it, in the rules whose English text stayed the same between them."""
+    found, older = [], None
+    for index, release in enumerate(history.chain):
+        if not any("zh" in r.texts for r in history.rules[release.date].values()):
+            continue
+        if older is not None:
+            pairs = []
+            for number, rule in history.rules[release.date].items():
+                before = _back(history, number, older, index)
+                if before is not None and "zh" in rule.texts and "zh" in before.texts and number not in release.carried:
+                    pairs.append((str(number), before.texts["zh"].text, rule.texts["zh"].text))
+            found += made(release.date, pairs)
+        older = index
+    return found
+
+
+def _added_since(history: History | None) -> tuple[set[RuleNumber], str | None]:
+    """The rules of the checked edition that its oldest history edition lacks (followed through
+    the lineage), and that edition's date."""
+    if history is None or len(history.chain) < 2:
+        return set(), None
+    added = set()
+    for number in history.rules[history.chain[-1].date]:
+        old = number
+        for step in reversed(history.steps):
+            link = step.of_new(old) if step else None
+            if link is None or link.old is None:
+                added.add(number)
+                break
+            old = link.old
+    return added, history.chain[0].date
+
+
+def _back(history: History, number: RuleNumber, older: int, newer: int) -> Rule | None:
+    """The rule of edition `older` that rule `number` of edition `newer` was, if its English text
+    did not change on the way."""
+    for step in reversed(history.steps[older:newer]):
+        link = step.of_new(number) if step else None
+        if link is None or link.old is None or link.text_changed:
+            return None
+        number = link.old
+    return history.rules[history.chain[older].date].get(number)
+
+
+def _replaced_reasons(rule: str, zh: str, replaced: list[Replacement]) -> list[Reason]:
+    """The old wording of a replacement the translators made in several rules, still in this one;
+    surer the fewer rules of that release kept it."""
+    reasons = []
+    for r in replaced:
+        if r.old in zh and rule not in r.rules:
+            share = len(r.rules) / (len(r.rules) + max(r.kept, 1))
+            weight = round(4.5 * share ** 2 * min(1.0, len(r.rules) / 6), 2)
+            if weight >= 0.2:
+                reasons.append(Reason("replaced", weight, f"in {r.release} the translators changed {r.old} to {r.new} in "
+                                                          f"{len(r.rules)} rules ({', '.join(r.rules[:4])}{'…' if len(r.rules) > 4 else ''}); "
+                                                          f"this rule still has {r.old}"))
+    return sorted(reasons, key=lambda reason: -reason.weight)[:2]
 
 
 def _changed_words(old: str, new: str) -> list[str]:
