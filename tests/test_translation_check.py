@@ -198,3 +198,39 @@ def test_the_translators_term_list_is_read_and_checked_against(tmp_path):
     terms.write_text('{"mainGlossary": [{"English": "Widget"}]}', encoding="utf-8")
     bad = load(spec_from_path(str(terms))).report.errors
     assert len(bad) == 1 and "expected an entry with English and Chinese" in str(bad[0])
+
+
+def test_the_next_releases_corrections_come_first_on_the_development_set():
+    """The 2022-06-10 translation, with two older English editions as history (the rules added since
+    2019 show which choices the translators have made): of the rules whose English the 2023-10-13
+    edition kept and whose Chinese its translation changed (followed through the lineage), at least a
+    third are among the first 5%."""
+    en = {date: CORPUS / "en" / f"MagicCompRules-{date}.txt" for date in ("20190125", "20210202", "20220610", "20231013")}
+    zh = {date: CORPUS / "zh" / f"MagicCompRules-zh-{date}.txt" for date in ("20220610", "20231013")}
+    needs_corpus(*en.values(), *zh.values())
+    later = load_corpus(None, [str(en["20231013"]), str(zh["20231013"])], [str(en["20220610"]), str(zh["20220610"])])
+    step = later.lineages[("2022-06-10", "2023-10-13")]
+    old_rules = {r.number: r for r in next(e for e in later.editions if e.date == "2022-06-10").rules()}
+    corrected = set()
+    for rule in later.shown[0].rules():
+        link = step.of_new(rule.number)
+        old = old_rules.get(link.old) if link and link.old else None
+        if old and "zh" in old.texts and "zh" in rule.texts and old.texts["en"].text == rule.texts["en"].text \
+                and old.texts["zh"].text != rule.texts["zh"].text:
+            corrected.add(str(old.number))
+    assert len(corrected) >= 100
+    corpus = load_corpus(None, [str(en["20220610"]), str(zh["20220610"])], [str(en["20190125"]), str(en["20210202"])])
+    ranked = [str(f.number) for f in check_corpus(corpus)]
+    first = ranked[:int(0.05 * sum(1 for r in corpus.shown[0].rules() if "zh" in r.texts))]
+    assert len(set(first) & corrected) >= len(corrected) / 3, (len(set(first) & corrected), len(corrected))
+
+
+def test_quiet_for_a_translators_note_of_its_own(tmp_path):
+    """A note to the reader after a sentence (（译注：……）) translates no English sentence; the
+    same note missing its English sentence is still found."""
+    found = reasons(tmp_path, [("A replacement effect applies once.", "替代性效应只生效一次。（译注：中文版牌上写作“替代”。）"),
+                               ("A replacement effect applies once. It can't apply again to the same event, even if that "
+                                "event is modified by another replacement effect later on in the turn.",
+                                "替代性效应只生效一次。（译注：中文版牌上写作“替代”。）")])
+    assert "sentences" not in kinds(found, "100.13")
+    assert any(kind == "sentences" and "It can't apply again" in text for kind, text in found["100.14"])

@@ -151,7 +151,7 @@ def preferred(edition: Edition, wanted: str, replaced: str) -> tuple[list[Prefer
     wording's), with its line; and the rules that have it where the English says something else."""
     rules = [r for r in edition.rules() if "en" in r.texts and "zh" in r.texts]
     renderings = Renderings(_units(rules))
-    phrases = renderings.rendered_by(wanted) + renderings.rendered_by(replaced)
+    phrases = renderings.rendered_by(wanted) or renderings.rendered_by(replaced)  # the wanted wording is the commoner
     listed, other = [], []
     for rule in rules:
         zh = rule.texts["zh"]
@@ -362,10 +362,33 @@ def _term_reasons(found, usage: _Usage, terms: dict[int, Term], near: dict, usua
 
 
 # ---- the text itself ---------------------------------------------------------------------------
+NOTE = re.compile(r"(?:^|(?<=[。！？”]))\s*[（(](?:中文版)?译注[:：]")
+
+
+def without_notes(zh: str) -> str:
+    """A Chinese text without the translators' notes that stand as sentences of their own
+    (“……。（译注：……）”), which no English sentence translates. A note inside a sentence stays: it is
+    part of that sentence, often in place of the English's words (311.3's on planar subtypes)."""
+    out, i = [], 0
+    for match in NOTE.finditer(zh):
+        if match.start() < i:
+            continue
+        out.append(zh[i:match.start()])
+        depth, k = 0, match.start() + len(match.group(0)) - len(match.group(0).lstrip())
+        while k < len(zh):
+            depth += 1 if zh[k] in "（(" else -1 if zh[k] in "）)" else 0
+            k += 1
+            if depth == 0:
+                break
+        i = k
+    return ("".join(out) + zh[i:]).strip()
+
+
 def _text_reasons(en: str, zh: str, en_all: str, zh_all: str) -> list[Reason]:
-    """Cited numbers and sentences of the rule's text; doubled characters and English left in
-    brackets in its examples too (`*_all`)."""
+    """Cited numbers and sentences of the rule's text, its translators' notes aside; doubled
+    characters and English left in brackets in its examples too (`*_all`)."""
     reasons = []
+    zh = without_notes(zh)
     cited_en, cited_zh = Counter(CITED.findall(en)), Counter(CITED.findall(zh))
     if cited_en != cited_zh:
         only_en, only_zh = sorted((cited_en - cited_zh).elements()), sorted((cited_zh - cited_en).elements())
@@ -418,7 +441,12 @@ def _odd_renderings(rules: list[Rule]) -> dict[str, list[Odd]]:
 def _odd_reasons(found: list[Odd], named: list[str]) -> list[Reason]:
     """The strongest two, leaving out a rendering that a glossary reason of the rule already names
     (持续式效应 is a variant of the glossary's 持续性效应 before it is an odd rendering)."""
-    reasons = [_odd_reason(odd) for odd in found
+    longest: dict[tuple[str, str], Odd] = {}  # “loses” and “loses the game”, both 输掉 for 输去: one reason
+    for odd in found:
+        key = (odd.usual, odd.found)
+        if key not in longest or len(odd.phrase.split()) > len(longest[key].phrase.split()):
+            longest[key] = odd
+    reasons = [_odd_reason(odd) for odd in longest.values()
                if not any(odd.found in piece or piece in odd.found for piece in named)]
     return sorted(reasons, key=lambda r: -r.weight)[:2]
 
@@ -427,7 +455,7 @@ def _units(rules: list[Rule]) -> list[Unit]:
     """The sentence pairs of the rules' texts (sentences.align)."""
     units = []
     for rule in rules:
-        en, zh = split_en(rule.texts["en"].text), split_zh(rule.texts["zh"].text)
+        en, zh = split_en(rule.texts["en"].text), split_zh(without_notes(rule.texts["zh"].text))
         for pair in align(en, zh):
             units.append(Unit(str(rule.number), " ".join(en[slice(*pair.en)]), "".join(zh[slice(*pair.zh)])))
     return units
@@ -464,6 +492,7 @@ def _length_reasons(en: str, zh: str, scale: tuple[float, float]) -> list[Reason
     """A Chinese text much longer or shorter than the English, for this document's usual ratio."""
     if len(en) <= 80:
         return []
+    zh = without_notes(zh)
     z = (_log_ratio(en, zh) - scale[0]) / scale[1]
     if abs(z) < LENGTH_Z:
         return []

@@ -130,7 +130,7 @@ class Renderings:
         for phrase, count in seen.items():
             if count >= max(1, size // 2):
                 scored.append((2 * count / (size + self.phrases[phrase].bit_count()), phrase))
-        scored.sort(key=lambda item: (-item[0], item[1]))
+        scored.sort(key=lambda item: (-item[0], -len(item[1].split()), item[1]))  # the longest of equals
         return [phrase for score, phrase in scored if score >= scored[0][0] * 0.8][:3] if scored else []
 
     def odd(self) -> list[Odd]:

@@ -50,8 +50,8 @@ def changes(old: str, new: str) -> list[tuple[str, str]]:
                 break
             left = not left
         before, after = old[i1:i2], new[j1:j2]
-        if HAN.search(before) and HAN.search(after) and len(before) <= MAX_LENGTH and len(after) <= MAX_LENGTH \
-                and before not in after and not before.isspace():
+        if HAN.findall(before) != HAN.findall(after) and len(before) <= MAX_LENGTH and len(after) <= MAX_LENGTH \
+                and before not in after:  # the same characters with other spaces or marks: a mechanical slip
             found.append((before, after))
     return found
 
