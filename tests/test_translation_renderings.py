@@ -1,9 +1,11 @@
 """The check's reasons learnt from the translation itself (generator/translation/check.py with
-renderings.py, replacements.py and punctuation.py), on made-up editions: a phrase rendered otherwise
-in one rule, a replacement the translators made in several rules and missed in one, mechanical
-slips; each quiet where it must be: a phrase whose English means something else (a noun and a
-verb), a name, a rendering of another context, a change made in one rule only, a mark the document
-has not chosen; and `check-translation --prefer`, which lists every rule to change."""
+renderings.py, replacements.py, families.py and punctuation.py), on made-up editions: a phrase
+rendered otherwise in one rule, a replacement the translators made in several rules and missed in
+one, a family of parallel sentences one member writes otherwise, mechanical slips; each quiet where
+it must be: a phrase whose English means something else (a noun and a verb), a name, a rendering
+of another context, a change made in two rules only, a family split evenly or whose English
+differs, a mark the document has not chosen; and `check-translation --prefer`, which lists every
+rule to change."""
 import json
 import subprocess
 import sys
@@ -132,3 +134,28 @@ def test_prefer_lists_every_rule_to_change(tmp_path):
     assert [r["rule"] for r in data["rules"]] == ["100.25", "100.26"] and data["elsewhere"] == ["100.27"]
     bad = subprocess.run(run[:-1] + ["输掉"], cwd=ROOT, capture_output=True, text=True)
     assert bad.returncode == 1 and 'expected two different wordings as "Y over X"' in bad.stderr
+
+
+def test_a_family_of_parallel_sentences_written_otherwise_in_one(tmp_path):
+    """Four rules say the same in English; three write it one way in Chinese and one another."""
+    special = "Doing so is a special action that doesn't use the stack."
+    found = reasons(tmp_path, [(f"A player may turn widget {n} sideways. {special}",
+                                f"牌手可以横置第{n}号小物件。{zh}") for n, zh in
+                               ((1, "这是个特殊动作，不使用堆叠。"), (2, "这是个特殊动作，不使用堆叠。"),
+                                (3, "这是个特殊动作，不使用堆叠。"), (4, "此为特殊动作，不使用堆叠。"))])
+    family = [text for kind, text in found["100.16"] if kind == "family"]
+    assert family and "3 of 4 rules" in family[0] and "100.13" in family[0] and "这是个" in family[0] and "此为" in family[0]
+    assert not any("family" in kinds(found, f"100.{n}") for n in (13, 14, 15))
+
+
+def test_families_are_read_with_their_keyword_masked_and_keep_quiet_when_split():
+    from generator.translation.families import Sentence, odd_members
+    keywords = [("Flanking", "侧击"), ("Bushido", "武士道"), ("Rampage", "暴走"), ("Provoke", "挑衅")]
+    sentences = [Sentence(f"702.{n}a", f"{en} is a triggered ability of a creature.", f"{zh}{'属于' if n < 3 else '是'}生物的触发式异能。", en, zh)
+                 for n, (en, zh) in enumerate(keywords)]
+    odd = odd_members(sentences)
+    assert [(o.rule, o.usual, o.here) for o in odd] == [("702.3a", "～属于生物的触发式异能。", "～是生物的触发式异能。")]
+    split = [s._replace(zh=s.zh.replace("属于", "是")) if s.rule == "702.2a" else s for s in sentences]
+    assert odd_members(split) == []  # two ways, two rules each: no pattern yet
+    other = sentences[:3] + [sentences[3]._replace(en="Provoke is a triggered ability of an attacking creature.")]
+    assert odd_members(other) == []  # its English says something else

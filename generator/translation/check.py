@@ -32,7 +32,7 @@ from ..rules.sentences import align, split_en, split_zh
 from ..rules.term_marker import TermMarker
 from ..rules.termbase import Term
 from ..rules.word_diff import word_diff, words
-from . import punctuation
+from . import families, punctuation
 from .renderings import Odd, Renderings, Unit
 from .replacements import Replacement, made
 
@@ -104,6 +104,7 @@ def check_translation(edition: Edition, marker: TermMarker, history: History | N
     marks_seen = punctuation.usage(marks, *_added_since(history))
     replaced = _replacements(history, edition) if history else []
     odd = _odd_renderings(rules)
+    parallel = _family_reasons(rules)
     findings = []
     for rule in rules:
         en, zh, fact = rule.texts["en"].text, rule.texts["zh"].text, facts[rule.number]
@@ -117,6 +118,7 @@ def check_translation(edition: Edition, marker: TermMarker, history: History | N
         finding.reasons += _replaced_reasons(str(rule.number), zh, replaced)
         named = [piece for _, piece in fact.near] + [piece for piece, _, _ in fact.pieces]
         finding.reasons += _odd_reasons(odd.get(str(rule.number), []), named)
+        finding.reasons += parallel.get(str(rule.number), [])
         if finding.reasons:
             finding.reasons.sort(key=lambda reason: -reason.weight)
             findings.append(finding)
@@ -449,6 +451,45 @@ def _odd_reasons(found: list[Odd], named: list[str]) -> list[Reason]:
     reasons = [_odd_reason(odd) for odd in longest.values()
                if not any(odd.found in piece or piece in odd.found for piece in named)]
     return sorted(reasons, key=lambda r: -r.weight)[:2]
+
+
+def _family_reasons(rules: list[Rule]) -> dict[str, list[Reason]]:
+    """Per rule: the sentences it writes otherwise than most of their family of parallel sentences
+    (families.odd_members), the keyword of a rule being its parent's title (702.27a's is Buyback)."""
+    by_number = {rule.number: rule for rule in rules}
+    sentences = []
+    for rule, unit in zip_units(rules):
+        parent = by_number.get(rule.number.parent) if rule.number.parent else None
+        title = parent is not None and len(parent.texts["en"].text.split()) <= 4 and not parent.texts["en"].text.endswith(".")
+        keyword = (parent.texts["en"].text, parent.texts["zh"].text) if title else ("", "")
+        sentences.append(families.Sentence(unit.rule, unit.en, unit.zh, *keyword))
+    reasons: dict[str, list[Reason]] = {}
+    for odd in families.odd_members(sentences):
+        share = len(odd.family) / odd.size
+        weight = round(1.75 * share * min(1.0, len(odd.family) / 4), 2)
+        usual, here = _difference(odd.usual, odd.here)
+        named = ", ".join(odd.family[:4]) + ("…" if len(odd.family) > 4 else "")
+        reasons.setdefault(odd.rule, []).append(Reason(
+            "family", weight, f"{len(odd.family)} of {odd.size} rules whose English says the same but for their keyword "
+                              f"({named}) write “{usual}”; this rule writes “{here}”"))
+    return {rule: sorted(found, key=lambda r: -r.weight)[:1] for rule, found in reasons.items()}
+
+
+def _difference(a: str, b: str, context: int = 6) -> tuple[str, str]:
+    """Where two texts differ, with a little of what they share around it, each side."""
+    ops = [op for op in SequenceMatcher(None, a, b, autojunk=False).get_opcodes() if op[0] != "equal"]
+    if not ops:
+        return a, b
+    i1, j1, i2, j2 = ops[0][1], ops[0][3], ops[-1][2], ops[-1][4]
+    cut = lambda text, start, end: ("…" if start > context else "") + text[max(0, start - context):end + context] + \
+        ("…" if end + context < len(text) else "")
+    return cut(a, i1, i2), cut(b, j1, j2)
+
+
+def zip_units(rules: list[Rule]) -> list[tuple[Rule, Unit]]:
+    """Each sentence pair of the rules' texts with its rule."""
+    by_number = {str(rule.number): rule for rule in rules}
+    return [(by_number[unit.rule], unit) for unit in _units(rules)]
 
 
 def _units(rules: list[Rule]) -> list[Unit]:
