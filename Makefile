@@ -80,6 +80,7 @@ bench: setup browser
 	$(PY) bench/search_quality.py
 	$(PY) bench/phone_offline.py
 	$(PY) bench/first_paint.py
+	$(PY) bench/renderings_alignment.py
 
 clean:
 	rm -rf site site-offline site-offline.zip build build-offline .pytest_cache node_modules .schemas
