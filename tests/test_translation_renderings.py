@@ -78,14 +78,20 @@ def test_what_the_translators_replaced_in_a_later_release(tmp_path):
     assert not any("replaced" in kinds(found, f"100.{n}") for n in (13, 14, 15))
 
 
-def test_quiet_for_a_change_made_in_one_rule_or_where_the_english_changed():
+def test_quiet_for_a_change_made_in_two_rules_or_where_the_english_says_otherwise():
     assert changes("于此灵气进场时", "于此灵气进战场时") == [("进场", "进战场")]
     assert changes("持续、世界。", "持续、普世。") == [("世界", "普世")]
     assert changes("参见规则 100.2a", "参见规则100.2a") == []  # a space: a mechanical slip, not a wording
-    pairs = [("1.1", "它进场时", "它进战场时"), ("1.2", "它进场时", "它进战场时"), ("1.3", "它已进场", "它已进场")]
+    enters = "When it enters the battlefield, draw a card."
+    pairs = [("1.1", enters, "它进场时", "它进战场时"), ("1.2", enters, "它进场时", "它进战场时"),
+             ("1.3", "It is in play.", "它已进场", "它已进场")]
     assert made("2031-03-03", pairs) == []  # two rules: not yet a choice
-    three = pairs[:2] + [("1.4", "小物件进场时", "小物件进战场时"), ("1.3", "它已进场", "它已进场")]
-    assert [(r.old, r.new, r.rules, r.kept) for r in made("2031-03-03", three)] == [("进场", "进战场", ("1.1", "1.2", "1.4"), 1)]
+    three = pairs[:2] + [("1.4", "When a widget enters the battlefield, untap it.", "小物件进场时", "小物件进战场时"), pairs[2]]
+    replaced = made("2031-03-03", three)
+    assert [(r.old, r.new, r.rules, r.kept) for r in replaced] == [("进场", "进战场", ("1.1", "1.2", "1.4"), 1)]
+    assert replaced[0].phrases == {"enters the battlefield"}
+    assert replaced[0].applies("When a gadget enters the battlefield, tap it.", "小器具进场时，横置之。")
+    assert not replaced[0].applies("The battlefield was called “in play.”", "战场曾称为“进场”。")  # the old words, quoted
 
 
 def test_mechanical_slips_where_the_document_is_consistent(tmp_path):

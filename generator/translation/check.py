@@ -115,7 +115,7 @@ def check_translation(edition: Edition, marker: TermMarker, history: History | N
         finding.reasons += _length_reasons(en, zh, lengths)
         finding.reasons += _history_reasons(rule, edition, history)
         finding.reasons += _slip_reasons(marks[rule.number], marks_seen)
-        finding.reasons += _replaced_reasons(str(rule.number), zh, replaced)
+        finding.reasons += _replaced_reasons(str(rule.number), en, zh, replaced)
         named = [piece for _, piece in fact.near] + [piece for piece, _, _ in fact.pieces]
         finding.reasons += _odd_reasons(odd.get(str(rule.number), []), named)
         finding.reasons += parallel.get(str(rule.number), [])
@@ -586,7 +586,7 @@ def _replacements(history: History, edition: Edition) -> list[Replacement]:
             for number, rule in history.rules[release.date].items():
                 before = _back(history, number, older, index)
                 if before is not None and "zh" in rule.texts and "zh" in before.texts and number not in release.carried:
-                    pairs.append((str(number), before.texts["zh"].text, rule.texts["zh"].text))
+                    pairs.append((str(number), rule.texts["en"].text, before.texts["zh"].text, rule.texts["zh"].text))
             found += made(release.date, pairs)
         older = index
     return found
@@ -620,12 +620,12 @@ def _back(history: History, number: RuleNumber, older: int, newer: int) -> Rule 
     return history.rules[history.chain[older].date].get(number)
 
 
-def _replaced_reasons(rule: str, zh: str, replaced: list[Replacement]) -> list[Reason]:
-    """The old wording of a replacement the translators made in several rules, still in this one;
-    surer the fewer rules of that release kept it."""
+def _replaced_reasons(rule: str, en: str, zh: str, replaced: list[Replacement]) -> list[Reason]:
+    """The old wording of a replacement the translators made in several rules, still in this one
+    where its English has what the wording rendered; surer the fewer rules of that release kept it."""
     reasons = []
     for r in replaced:
-        if r.old in zh and rule not in r.rules:
+        if rule not in r.rules and r.applies(en, zh):
             share = len(r.rules) / (len(r.rules) + max(r.kept, 1))
             weight = round(4.5 * share ** 2 * min(1.0, len(r.rules) / 6), 2)
             if weight >= 0.2:

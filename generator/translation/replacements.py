@@ -14,6 +14,8 @@ from collections import defaultdict
 from difflib import SequenceMatcher
 from typing import NamedTuple
 
+from .renderings import phrases_of
+
 HAN = re.compile(r"[\u4e00-\u9fff]")
 MIN_RULES = 3  # rules a replacement was made in before it is a choice
 MAX_LENGTH = 8  # longer changes are rewrites, not a wording replaced
@@ -25,6 +27,12 @@ class Replacement(NamedTuple):
     release: str  # the release that made it
     rules: tuple[str, ...]  # the rules it was made in
     kept: int  # rules of that release that still have the old wording
+    phrases: frozenset[str]  # the longest English phrases all those rules have: what the wording renders
+
+    def applies(self, en: str, zh: str) -> bool:
+        """Whether a rule still has the old wording where its English has the phrase it rendered
+        (403.5's 进场 quotes the old “into play”, not “enters the battlefield”)."""
+        return self.old in zh and (not self.phrases or bool(self.phrases & phrases_of(en)))
 
 
 def changes(old: str, new: str) -> list[tuple[str, str]]:
@@ -56,17 +64,21 @@ def changes(old: str, new: str) -> list[tuple[str, str]]:
     return found
 
 
-def made(release: str, pairs: list[tuple[str, str, str]]) -> list[Replacement]:
-    """The replacements a release made in several rules: `pairs` holds (rule, the older release's
-    Chinese, this release's Chinese) for every rule whose English stayed the same."""
+def made(release: str, pairs: list[tuple[str, str, str, str]]) -> list[Replacement]:
+    """The replacements a release made in several rules: `pairs` holds (rule, its English, the
+    older release's Chinese, this release's Chinese) for every rule whose English stayed the same."""
     rules_of: dict[tuple[str, str], set[str]] = defaultdict(set)
-    for rule, old, new in pairs:
+    english = {rule: en for rule, en, _, _ in pairs}
+    for rule, _, old, new in pairs:
         if old != new:
             for change in changes(old, new):
                 rules_of[change].add(rule)
     found = []
     for (before, after), rules in sorted(rules_of.items()):
         if len(rules) >= MIN_RULES:
-            kept = sum(1 for _, _, new in pairs if before in new)
-            found.append(Replacement(before, after, release, tuple(sorted(rules)), kept))
+            kept = sum(1 for _, _, _, new in pairs if before in new)
+            common = set.intersection(*(phrases_of(english[rule]) for rule in rules))
+            longest = max((len(p.split()) for p in common), default=0)
+            found.append(Replacement(before, after, release, tuple(sorted(rules)), kept,
+                                     frozenset(p for p in common if len(p.split()) == longest)))
     return found

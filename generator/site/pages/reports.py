@@ -125,10 +125,13 @@ def review_page(model: SiteModel, files: "SiteFiles") -> None:
                      f'{finding.score:g}</span></p><ul class=cr-review__reasons>{reasons}</ul>'
                      f'<p lang=en>{html_attr(finding.en)}</p><p lang=zh-Hans>{html_attr(finding.zh)}</p></li>')
     intro = ("<p>按需要修改的可能性排列：越靠前，证据越具体（术语与词汇表不符、只在一种语言中出现的术语、缺少的句子、"
-             "不同的规则编号、重复的字、括号中的英文、英文已改而中文未改）。"
+             "不同的规则编号、重复的字、括号中的英文、英文已改而中文未改、与全文通常译法不同的短语、"
+             "与平行规则不一致的句子、后续版本已替换的译法、半角标点与多余空格）。"
              "Ranked by how likely the Chinese needs a fix: the higher, the more specific the evidence (a term "
              "unlike the glossary, a term in one language only, a missing sentence, a cited number that differs, "
-             "a doubled character, English left in brackets, an English edit the Chinese did not follow). "
+             "a doubled character, English left in brackets, an English edit the Chinese did not follow, a phrase "
+             "rendered otherwise than the rest of the document, a sentence unlike its parallel rules, a wording a "
+             "later release replaced, half-width marks and stray spaces). "
              "<code>python -m generator check-translation</code> lists every rule.</p>")
     sections = [{"heading": md_text(f"最可能需要修改的规则 Most likely to need a fix ({len(findings)})"),
                  "anchor": "review", "html": intro + f"<ol class=cr-review-list>{''.join(items)}</ol>",
