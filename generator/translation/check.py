@@ -103,8 +103,9 @@ def check_translation(edition: Edition, marker: TermMarker, history: History | N
     marks = {r.number: punctuation.slips(_full(r.texts["zh"])) for r in rules}
     marks_seen = punctuation.usage(marks, *_added_since(history))
     replaced = _replacements(history, edition) if history else []
-    odd = _odd_renderings(rules)
-    parallel = _family_reasons(rules)
+    units = _units(rules)
+    odd = _odd_renderings(units)
+    parallel = _family_reasons(rules, units)
     findings = []
     for rule in rules:
         en, zh, fact = rule.texts["en"].text, rule.texts["zh"].text, facts[rule.number]
@@ -431,11 +432,11 @@ def _slip_reasons(found: list[punctuation.Slip], seen: punctuation.Usage) -> lis
     return [Reason(kind, weight, punctuation.describe(slip, seen)) for kind, (weight, slip) in sorted(heaviest.items())]
 
 
-def _odd_renderings(rules: list[Rule]) -> dict[str, list[Odd]]:
+def _odd_renderings(units: list[Unit]) -> dict[str, list[Odd]]:
     """Per rule: the recurring English phrases it renders otherwise than the rest of the document
     (renderings.Renderings)."""
     found: dict[str, list[Odd]] = {}
-    for odd in Renderings(_units(rules)).odd():
+    for odd in Renderings(units).odd():
         found.setdefault(odd.rule, []).append(odd)
     return found
 
@@ -453,12 +454,14 @@ def _odd_reasons(found: list[Odd], named: list[str]) -> list[Reason]:
     return sorted(reasons, key=lambda r: -r.weight)[:2]
 
 
-def _family_reasons(rules: list[Rule]) -> dict[str, list[Reason]]:
+def _family_reasons(rules: list[Rule], units: list[Unit]) -> dict[str, list[Reason]]:
     """Per rule: the sentences it writes otherwise than most of their family of parallel sentences
     (families.odd_members), the keyword of a rule being its parent's title (702.27a's is Buyback)."""
     by_number = {rule.number: rule for rule in rules}
+    by_name = {str(rule.number): rule for rule in rules}
     sentences = []
-    for rule, unit in zip_units(rules):
+    for unit in units:
+        rule = by_name[unit.rule]
         parent = by_number.get(rule.number.parent) if rule.number.parent else None
         title = parent is not None and len(parent.texts["en"].text.split()) <= 4 and not parent.texts["en"].text.endswith(".")
         keyword = (parent.texts["en"].text, parent.texts["zh"].text) if title else ("", "")
@@ -486,20 +489,17 @@ def _difference(a: str, b: str, context: int = 6) -> tuple[str, str]:
     return cut(a, i1, i2), cut(b, j1, j2)
 
 
-def zip_units(rules: list[Rule]) -> list[tuple[Rule, Unit]]:
-    """Each sentence pair of the rules' texts with its rule."""
-    by_number = {str(rule.number): rule for rule in rules}
-    return [(by_number[unit.rule], unit) for unit in _units(rules)]
-
-
 def _units(rules: list[Rule]) -> list[Unit]:
     """The sentence pairs of the rules' texts (sentences.align)."""
-    units = []
-    for rule in rules:
-        en, zh = split_en(rule.texts["en"].text), split_zh(without_notes(rule.texts["zh"].text))
-        for pair in align(en, zh):
-            units.append(Unit(str(rule.number), " ".join(en[slice(*pair.en)]), "".join(zh[slice(*pair.zh)])))
-    return units
+    return [Unit(str(rule.number), en, zh) for rule in rules
+            for en, zh in _sentence_pairs(rule.texts["en"].text, rule.texts["zh"].text)]
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _sentence_pairs(en_text: str, zh_text: str) -> tuple[tuple[str, str], ...]:
+    """A rule's aligned sentences, its translators' notes aside; kept for the process by the texts."""
+    en, zh = split_en(en_text), split_zh(without_notes(zh_text))
+    return tuple((" ".join(en[slice(*pair.en)]), "".join(zh[slice(*pair.zh)])) for pair in align(en, zh))
 
 
 def _odd_reason(odd: Odd) -> Reason:

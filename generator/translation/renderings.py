@@ -6,8 +6,7 @@ The statistic is co-occurrence, not a trained aligner: a phrase's rendering is t
 (two to six Han characters) whose sentences best coincide with the phrase's (Dice's coefficient over
 the sentence pairs). Measured on the development sets against eflomal's alignments (docs/
 editions-and-translation.md), it finds the same renderings for the phrases that recur, and needs
-nothing but the pairs. Sets of sentences are bit masks (an int per phrase and per string), so an
-edition's thousands of phrases are compared in about a second.
+nothing but the pairs.
 
 A phrase rendered otherwise is no slip where its English means something else: a longer phrase
 around it (counter target spell, not +1/+1 counter) that is never rendered the usual way explains
@@ -15,8 +14,9 @@ it, and so does a second rendering that is itself common (a word's two senses).
 """
 from __future__ import annotations
 
+import functools
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from typing import NamedTuple
 
 WORD = re.compile(r"[A-Za-z]+(?:['’-][A-Za-z]+)*|\S")
@@ -72,87 +72,102 @@ def phrases_of(en: str) -> set[str]:
     return found
 
 
-def _strings_of(zh: str) -> set[str]:
-    return {run[i:i + n] for run in HAN_RUN.findall(zh) for n in LENGTHS for i in range(len(run) - n + 1)}
+@functools.lru_cache(maxsize=1 << 16)
+def _phrases(en: str) -> frozenset[str]:
+    return frozenset(phrases_of(en))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _strings_of(zh: str) -> frozenset[str]:
+    """Every run of two to six Han characters of a text; kept for the process by the text, as a
+    rebuild after an edit reads the same sentences again."""
+    return frozenset(run[i:i + n] for run in HAN_RUN.findall(zh) for n in LENGTHS for i in range(len(run) - n + 1))
 
 
 class Renderings:
-    """The phrases and strings of a set of sentence pairs, each with the mask of the pairs it is in."""
+    """The phrases of a set of sentence pairs, each with the pairs it is in, and how many pairs each
+    Chinese string is in. Sets and counts, not a string-by-pair table: a phrase's pairs are few,
+    and whether a string is in one is a lookup in that pair's strings."""
 
     def __init__(self, units: list[Unit]):
         self.units = units
-        self.phrases: dict[str, int] = {}
-        self.strings: dict[str, int] = {}
-        self.unit_phrases: list[set[str]] = []
-        self.unit_strings: list[set[str]] = []
-        for i, unit in enumerate(units):
-            bit = 1 << i
-            found_phrases, found_strings = phrases_of(unit.en), _strings_of(unit.zh)
-            self.unit_phrases.append(found_phrases)
-            self.unit_strings.append(found_strings)
-            for phrase in found_phrases:
-                self.phrases[phrase] = self.phrases.get(phrase, 0) | bit
-            for string in found_strings:
-                self.strings[string] = self.strings.get(string, 0) | bit
+        self.unit_phrases = [_phrases(unit.en) for unit in units]
+        self.unit_strings = [_strings_of(unit.zh) for unit in units]
+        self.phrases: dict[str, list[int]] = defaultdict(list)
+        for i, found in enumerate(self.unit_phrases):
+            for phrase in found:
+                self.phrases[phrase].append(i)
+        self.pairs_with = Counter()  # string -> the pairs that have it
+        for found in self.unit_strings:
+            self.pairs_with.update(found)
 
-    def rules(self, mask: int) -> set[str]:
-        return {self.units[i].rule for i in _bits(mask)}
+    def rules(self, pairs) -> set[str]:
+        return {self.units[i].rule for i in pairs}
+
+    def _having(self, pairs, string: str) -> list[int]:
+        return [i for i in pairs if string in self.unit_strings[i]]
 
     def usual(self, phrase: str) -> str | None:
         """The Chinese string whose pairs best coincide with the phrase's (Dice), among those in
-        most of its first pairs; None where no string is in USUAL of them."""
-        mask = self.phrases[phrase]
-        first = list(_bits(mask))[:6]
-        seen = Counter(s for i in first for s in self.unit_strings[i])
-        size = mask.bit_count()
-        best, best_score = None, 0.0
-        for string, count in seen.items():
-            if count < max(2, len(first) // 2):
+        most of its first pairs; None where no string is in USUAL of them, or it is said mostly
+        elsewhere."""
+        pairs = self.phrases[phrase]
+        first = [self.unit_strings[i] for i in pairs[:6]]
+        need = max(2, len(first) // 2)
+        in_two = set().union(*(a & b for k, a in enumerate(first) for b in first[k + 1:]))
+        best, best_score, best_both = None, 0.0, 0
+        for string in sorted(in_two):
+            said = self.pairs_with[string]
+            if not USUAL * len(pairs) <= said <= len(pairs) / SPECIFIC or \
+                    2 * min(said, len(pairs)) / (said + len(pairs)) < best_score:
+                continue  # in too few pairs, or too many elsewhere, or unable to beat the best so far
+            if sum(string in found for found in first) < need:
                 continue
-            both = (mask & self.strings[string]).bit_count()
-            if both < USUAL * size:
+            both = len(self._having(pairs, string))
+            if both < USUAL * len(pairs):
                 continue
-            score = 2 * both / (size + self.strings[string].bit_count())
+            score = 2 * both / (len(pairs) + said)
             if score > best_score or (score == best_score and best is not None and len(string) > len(best)):
-                best, best_score = string, score
-        if best is None or (mask & self.strings[best]).bit_count() < SPECIFIC * self.strings[best].bit_count():
+                best, best_score, best_both = string, score, both
+        if best is None or best_both < SPECIFIC * self.pairs_with[best]:
             return None
         return best
 
     def rendered_by(self, wording: str) -> list[str]:
         """The English phrases `wording` renders: those whose pairs best coincide with its pairs
         (Dice), the best first; none where the wording is in no pair or coincides with no phrase."""
-        mask = self.strings.get(wording) or sum(1 << i for i, unit in enumerate(self.units) if wording in unit.zh)
-        if not mask:
+        pairs = [i for i, unit in enumerate(self.units) if wording in unit.zh]
+        if not pairs:
             return []
-        size, scored = mask.bit_count(), []
-        seen = Counter(p for i in _bits(mask) for p in self.unit_phrases[i])
-        for phrase, count in seen.items():
-            if count >= max(1, size // 2):
-                scored.append((2 * count / (size + self.phrases[phrase].bit_count()), phrase))
+        seen = Counter(p for i in pairs for p in self.unit_phrases[i])
+        scored = [(2 * count / (len(pairs) + len(self.phrases[phrase])), phrase)
+                  for phrase, count in seen.items() if count >= max(1, len(pairs) // 2)]
         scored.sort(key=lambda item: (-item[0], -len(item[1].split()), item[1]))  # the longest of equals
         return [phrase for score, phrase in scored if score >= scored[0][0] * 0.8][:3] if scored else []
 
     def odd(self) -> list[Odd]:
         """Every rule that renders a recurring phrase otherwise than the rest of the document."""
         found = []
-        for phrase, mask in sorted(self.phrases.items()):
-            rules = self.rules(mask)
+        for phrase, pairs in sorted(self.phrases.items()):
+            if len(pairs) < MIN_RULES:
+                continue
+            rules = self.rules(pairs)
             if len(rules) < MIN_RULES:
                 continue
             usual = self.usual(phrase)
             if usual is None:
                 continue
-            missing = mask & ~self.strings[usual]
+            rendered = self._having(pairs, usual)
+            missing = sorted(set(pairs) - set(rendered))
             if not missing:
                 continue
-            usual_rules = self.rules(mask & self.strings[usual])
+            usual_rules = self.rules(rendered)
             odd_rules = self.rules(missing) - usual_rules  # a rule with the usual rendering in one sentence renders it so
             if not odd_rules or len(odd_rules) > (1 - USUAL) * len(rules):
                 continue
-            for i in _bits(missing):
+            for i in missing:
                 unit = self.units[i]
-                if unit.rule not in odd_rules or self._other_sense(phrase, usual, i):
+                if unit.rule not in odd_rules or self._other_sense(phrase, rendered, i):
                     continue
                 instead, instead_rules = self._instead(phrase, usual, missing, i)
                 if instead is None or instead_rules > COMMON * len(rules):
@@ -160,43 +175,46 @@ class Renderings:
                 found.append(Odd(unit.rule, phrase, usual, len(usual_rules), len(rules), instead, instead_rules))
         return found
 
-    def _other_sense(self, phrase: str, usual: str, i: int) -> bool:
+    def _other_sense(self, phrase: str, rendered: list[int], i: int) -> bool:
         """Whether the English says something else here: a longer phrase around this one, in this
         pair, is never rendered the usual way (counter target spell), or the pairs with the usual
         rendering nearly all have a longer phrase this one lacks (lower right corner, not upper)."""
+        usual_pairs = set(rendered)
         for longer in self.unit_phrases[i]:
             if longer != phrase and f" {phrase} " in f" {longer} ":
-                mask = self.phrases[longer]
-                if mask.bit_count() >= 2 and not mask & self.strings[usual]:
+                pairs = self.phrases[longer]
+                if len(pairs) >= 2 and not usual_pairs.intersection(pairs):
                     return True
-        rendered = self.phrases[phrase] & self.strings[usual]
-        first = next(_bits(rendered))
-        for longer in self.unit_phrases[first]:
+        for longer in self.unit_phrases[rendered[0]]:
             if longer != phrase and f" {phrase} " in f" {longer} " and longer not in self.unit_phrases[i] and \
-                    (self.phrases[longer] & rendered).bit_count() >= USUAL_CONTEXT * rendered.bit_count():
+                    len(usual_pairs.intersection(self.phrases[longer])) >= USUAL_CONTEXT * len(usual_pairs):
                 return True
         return False
 
-    def _instead(self, phrase: str, usual: str, missing: int, i: int) -> tuple[str | None, int]:
+    def _instead(self, phrase: str, usual: str, missing: list[int], i: int) -> tuple[str | None, int]:
         """The string this pair has in the usual rendering's place: about as long as it, mostly said
         where the phrase is, and found in three or more of the phrase's rules without the usual
         rendering, or one character off it (持续式效应 for 持续性效应), and seldom beside the usual
         rendering; with its rules."""
-        best, best_key = None, (0, 0)
+        pairs = self.phrases[phrase]
+        best, best_key = None, (False, 0, 0)
         for string in sorted(self.unit_strings[i]):
             if abs(len(string) - len(usual)) > 1 or string in usual or usual in string:
                 continue
-            with_phrase = self.phrases[phrase] & self.strings[string]
-            if with_phrase.bit_count() < SPECIFIC * self.strings[string].bit_count() or \
-                    (with_phrase & self.strings[usual]).bit_count() > (1 - SPECIFIC) * with_phrase.bit_count():
-                continue  # said elsewhere than the phrase, or beside the usual rendering rather than for it
-            count = len(self.rules(missing & self.strings[string]))
             near = _one_off(string, usual)
-            if (count >= 3 or near) and (near, count, len(string)) > best_key:
-                best, best_key = string, (near, count, len(string))
+            if not near and self.pairs_with[string] < 3:
+                continue
+            count = len(self.rules(self._having(missing, string)))
+            if not (count >= 3 or near) or (near, count, len(string)) <= best_key:
+                continue
+            with_phrase = self._having(pairs, string)
+            if len(with_phrase) < SPECIFIC * self.pairs_with[string] or \
+                    sum(1 for k in with_phrase if usual in self.unit_strings[k]) > (1 - SPECIFIC) * len(with_phrase):
+                continue  # said elsewhere than the phrase, or beside the usual rendering rather than for it
+            best, best_key = string, (near, count, len(string))
         if best is None:
             return None, 0
-        return best, len(self.rules(self.phrases[phrase] & self.strings[best]))
+        return best, len(self.rules(self._having(pairs, best)))
 
 
 def _one_off(a: str, b: str) -> bool:
@@ -207,11 +225,3 @@ def _one_off(a: str, b: str) -> bool:
         return sum(x != y for x, y in zip(a, b)) == 1
     short, long_ = sorted((a, b), key=len)
     return any(long_[:k] + long_[k + 1:] == short for k in range(len(long_)))
-
-
-def _bits(mask: int):
-    """The positions of a mask's set bits, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
