@@ -432,11 +432,18 @@ def _slip_reasons(found: list[punctuation.Slip], seen: punctuation.Usage) -> lis
     return [Reason(kind, weight, punctuation.describe(slip, seen)) for kind, (weight, slip) in sorted(heaviest.items())]
 
 
+@functools.lru_cache(maxsize=4)
+def _odd_renderings_of(units: tuple[Unit, ...]) -> tuple[Odd, ...]:
+    """renderings.Renderings(units).odd(), kept for the process: builds of the same sources in one
+    process (the tests, a rebuild that changed no rule) read a document's renderings once."""
+    return tuple(Renderings(list(units)).odd())
+
+
 def _odd_renderings(units: list[Unit]) -> dict[str, list[Odd]]:
     """Per rule: the recurring English phrases it renders otherwise than the rest of the document
     (renderings.Renderings)."""
     found: dict[str, list[Odd]] = {}
-    for odd in Renderings(units).odd():
+    for odd in _odd_renderings_of(tuple(units)):
         found.setdefault(odd.rule, []).append(odd)
     return found
 

@@ -165,11 +165,17 @@ class Renderings:
             odd_rules = self.rules(missing) - usual_rules  # a rule with the usual rendering in one sentence renders it so
             if not odd_rules or len(odd_rules) > (1 - USUAL) * len(rules):
                 continue
+            strings_of_rule: dict[str, set[str]] = defaultdict(set)
+            for i in missing:
+                strings_of_rule[self.units[i].rule] |= self.unit_strings[i]
+            missing_rules_with = Counter()  # string -> the rules with the phrase, without the usual rendering, with it
+            for found_strings in strings_of_rule.values():
+                missing_rules_with.update(found_strings)
             for i in missing:
                 unit = self.units[i]
                 if unit.rule not in odd_rules or self._other_sense(phrase, rendered, i):
                     continue
-                instead, instead_rules = self._instead(phrase, usual, missing, i)
+                instead, instead_rules = self._instead(phrase, usual, missing_rules_with, i)
                 if instead is None or instead_rules > COMMON * len(rules):
                     continue
                 found.append(Odd(unit.rule, phrase, usual, len(usual_rules), len(rules), instead, instead_rules))
@@ -191,7 +197,7 @@ class Renderings:
                 return True
         return False
 
-    def _instead(self, phrase: str, usual: str, missing: list[int], i: int) -> tuple[str | None, int]:
+    def _instead(self, phrase: str, usual: str, missing_rules_with: Counter, i: int) -> tuple[str | None, int]:
         """The string this pair has in the usual rendering's place: about as long as it, mostly said
         where the phrase is, and found in three or more of the phrase's rules without the usual
         rendering, or one character off it (持续式效应 for 持续性效应), and seldom beside the usual
@@ -204,7 +210,7 @@ class Renderings:
             near = _one_off(string, usual)
             if not near and self.pairs_with[string] < 3:
                 continue
-            count = len(self.rules(self._having(missing, string)))
+            count = missing_rules_with[string]
             if not (count >= 3 or near) or (near, count, len(string)) <= best_key:
                 continue
             with_phrase = self._having(pairs, string)
