@@ -165,3 +165,39 @@ def test_families_are_read_with_their_keyword_masked_and_keep_quiet_when_split()
     assert odd_members(split) == []  # two ways, two rules each: no pattern yet
     other = sentences[:3] + [sentences[3]._replace(en="Provoke is a triggered ability of an attacking creature.")]
     assert odd_members(other) == []  # its English says something else
+
+
+def test_a_reading_after_edits_finds_what_a_fresh_reading_finds():
+    """Renderings keeps each phrase's reading for the process while what it looked at holds (a
+    rebuild after an edit reads the document again): after edits, deletions, insertions and a return
+    to an earlier text, it finds exactly what a reading from nothing finds."""
+    import random
+    from generator.translation import renderings
+    base = _units(OTHERS + LOSES + [("If a player has no hand, that player loses the game.", "如果某牌手没有手牌，该牌手输去这盘游戏。")] +
+                  [(f"Put a {k} counter on it, then the game goes on.", f"在其上放置一个{z}指示物，然后这盘游戏继续。")
+                   for k, z in (("time", "计时"), ("fade", "消逝"), ("age", "岁月"), ("ice", "冰冻"), ("lore", "传奇"))])
+    random.seed(3)
+    current = list(base)
+    for step in range(12):
+        edited = list(current)
+        k = random.randrange(len(edited))
+        edited[k] = edited[k]._replace(zh=edited[k].zh.replace("输掉", "输去").replace("指示物", "标记"))
+        if step % 3 == 1:
+            del edited[random.randrange(len(edited))]
+        if step % 3 == 2:
+            edited.insert(0, edited[-1])
+        if step % 4 == 3:
+            edited = list(base)
+        warm = Renderings(edited).odd()
+        renderings.forget()
+        assert warm == Renderings(edited).odd(), step
+        current = edited
+    # the phrase's own sentences unchanged, its rendering said in ten more elsewhere: no longer its own
+    Renderings(base).odd()
+    elsewhere = base + [(f"1.{n}", f"Player {n} is out.", "该牌手输掉这盘游戏。") for n in range(100, 110)]
+    elsewhere = [Unit(*u) for u in elsewhere]
+    warm = Renderings(elsewhere).odd()
+    assert [o for o in Renderings(base).odd() if o.phrase == "loses the game"] and \
+        not [o for o in warm if o.phrase == "loses the game"]
+    renderings.forget()
+    assert warm == Renderings(elsewhere).odd()

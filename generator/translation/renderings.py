@@ -15,6 +15,7 @@ it, and so does a second rendering that is itself common (a word's two senses).
 from __future__ import annotations
 
 import functools
+import math
 import re
 from collections import Counter, defaultdict
 from typing import NamedTuple
@@ -84,6 +85,21 @@ def _strings_of(zh: str) -> frozenset[str]:
     return frozenset(run[i:i + n] for run in HAN_RUN.findall(zh) for n in LENGTHS for i in range(len(run) - n + 1))
 
 
+# (phrase, its pairs) -> (the bounds on the string counts and the longer phrases' pairs within which
+# its reading holds, what it found): kept for the process, as a build after an edit (mkdocs serve)
+# reads the same document but for a rule or two, and a phrase's reading changes only where its own
+# pairs changed, or a count it looked at left the bounds its decisions hold in
+_read: dict[tuple, tuple[dict, dict, list, int]] = {}
+_last: dict = {"keys": frozenset(), "counts": None, "reading": 0}  # the pairs of the last reading, its counts, its number
+KEEP = 100_000
+
+
+def forget() -> None:
+    """Start the next reading afresh (the tests compare a reading after edits with a fresh one)."""
+    _read.clear()
+    _last.update(keys=frozenset(), counts=None, reading=_last["reading"] + 1)
+
+
 class Renderings:
     """The phrases of a set of sentence pairs, each with the pairs it is in, and how many pairs each
     Chinese string is in. Sets and counts, not a string-by-pair table: a phrase's pairs are few,
@@ -97,9 +113,76 @@ class Renderings:
         for i, found in enumerate(self.unit_phrases):
             for phrase in found:
                 self.phrases[phrase].append(i)
-        self.pairs_with = Counter()  # string -> the pairs that have it
-        for found in self.unit_strings:
-            self.pairs_with.update(found)
+        seen = Counter()
+        self.keys = []  # each pair as itself, wherever it stands: its rule, its texts, which of equal ones
+        for unit in units:
+            seen[unit] += 1
+            self.keys.append((*unit, seen[unit]))
+        now = frozenset(self.keys)
+        gone, new = _last["keys"] - now, now - _last["keys"]
+        if _last["counts"] is not None and len(gone) + len(new) < len(now) / 4:
+            self.pairs_with = Counter(_last["counts"])  # the last reading's, for the pairs new or gone
+            for key in gone:
+                self.pairs_with.subtract(_strings_of(key[2]))
+            for key in new:
+                self.pairs_with.update(_strings_of(key[2]))
+        else:
+            self.pairs_with = Counter()  # string -> the pairs that have it
+            for found in self.unit_strings:
+                self.pairs_with.update(found)
+        # only the counts of these strings and the pairs of these phrases differ from the last reading's
+        self.changed = (set().union(*(_strings_of(key[2]) for key in gone | new)),
+                        set().union(*(_phrases(key[1]) for key in gone | new)))
+        self.last, self.reading = _last["reading"], _last["reading"] + 1
+        _last.update(keys=now, counts=self.pairs_with, reading=self.reading)
+        self._bounds: dict[str, list] = {}
+        self._longer: dict[str, tuple] = {}
+
+    def _note(self, string: str, low: int | None, high: int | None) -> None:
+        """The reading holds while the pairs with `string` stay within [low, high] (None: unbounded)."""
+        was = self._bounds.setdefault(string, [None, None])
+        if low is not None:
+            was[0] = low if was[0] is None else max(was[0], low)
+        if high is not None:
+            was[1] = high if was[1] is None else min(was[1], high)
+
+    def _pairs_of(self, phrase: str) -> list[int]:
+        """Another phrase's pairs; the reading holds while they stay the same."""
+        pairs = self.phrases.get(phrase, [])
+        self._longer[phrase] = tuple(self.keys[i] for i in pairs)
+        return pairs
+
+    def _holds(self, bounds: dict, longer: dict, strings, phrases) -> bool:
+        """Whether the counts of `strings` and the pairs of `phrases` a reading looked at are still
+        within what its decisions hold for."""
+        return all((bounds[s][0] is None or self.pairs_with[s] >= bounds[s][0]) and
+                   (bounds[s][1] is None or self.pairs_with[s] <= bounds[s][1]) for s in strings) and \
+            all(tuple(self.keys[i] for i in self.phrases.get(p, [])) == longer[p] for p in phrases)
+
+        seen = Counter()
+        self.keys = []  # each pair as itself, wherever it stands: its rule, its texts, which of equal ones
+        for unit in units:
+            seen[unit] += 1
+            self.keys.append((*unit, seen[unit]))
+        now = frozenset(self.keys)
+        gone, new = _last["keys"] - now, now - _last["keys"]
+        if _last["counts"] is not None and len(gone) + len(new) < len(now) / 4:
+            self.pairs_with = Counter(_last["counts"])  # the last reading's, for the pairs new or gone
+            for key in gone:
+                self.pairs_with.subtract(_strings_of(key[2]))
+            for key in new:
+                self.pairs_with.update(_strings_of(key[2]))
+        else:
+            self.pairs_with = Counter()  # string -> the pairs that have it
+            for found in self.unit_strings:
+                self.pairs_with.update(found)
+        # only the counts of these strings and the pairs of these phrases differ from the last reading's
+        self.changed = (set().union(*(_strings_of(key[2]) for key in gone | new)),
+                        set().union(*(_phrases(key[1]) for key in gone | new)))
+        self.last, self.reading = _last["reading"], _last["reading"] + 1
+        _last.update(keys=now, counts=self.pairs_with, reading=self.reading)
+        self._bounds: dict[str, list] = {}
+        self._longer: dict[str, tuple] = {}
 
     def rules(self, pairs) -> set[str]:
         return {self.units[i].rule for i in pairs}
@@ -116,11 +199,18 @@ class Renderings:
         need = max(2, len(first) // 2)
         in_two = set().union(*(a & b for k, a in enumerate(first) for b in first[k + 1:]))
         best, best_score, best_both = None, 0.0, 0
+        low, high = USUAL * len(pairs), len(pairs) / SPECIFIC
         for string in sorted(in_two):
             said = self.pairs_with[string]
-            if not USUAL * len(pairs) <= said <= len(pairs) / SPECIFIC or \
-                    2 * min(said, len(pairs)) / (said + len(pairs)) < best_score:
-                continue  # in too few pairs, or too many elsewhere, or unable to beat the best so far
+            if said < low:  # in too few pairs, or too many elsewhere
+                self._note(string, None, math.ceil(low) - 1)
+                continue
+            if said > high:
+                self._note(string, math.floor(high) + 1, None)
+                continue
+            self._note(string, said, said)
+            if 2 * min(said, len(pairs)) / (said + len(pairs)) < best_score:
+                continue  # unable to beat the best so far
             if sum(string in found for found in first) < need:
                 continue
             both = len(self._having(pairs, string))
@@ -147,38 +237,54 @@ class Renderings:
 
     def odd(self) -> list[Odd]:
         """Every rule that renders a recurring phrase otherwise than the rest of the document."""
+        if len(_read) > KEEP:
+            _read.clear()
+        (strings, phrases), last, reading = self.changed, self.last, self.reading
         found = []
         for phrase, pairs in sorted(self.phrases.items()):
             if len(pairs) < MIN_RULES:
                 continue
-            rules = self.rules(pairs)
-            if len(rules) < MIN_RULES:
+            key = (phrase, tuple(self.keys[i] for i in pairs))
+            held = _read.get(key)
+            if held is not None and (held[3] == last and self._holds(held[0], held[1], strings & held[0].keys(),
+                                                                      phrases & held[1].keys())
+                                     or held[3] != last and self._holds(held[0], held[1], held[0], held[1])):
+                _read[key] = (*held[:3], reading)
+            else:
+                self._bounds, self._longer = {}, {}
+                _read[key] = held = (self._bounds, self._longer, self._odd_of(phrase, pairs), reading)
+            found += held[2]
+        return found
+
+    def _odd_of(self, phrase: str, pairs: list[int]) -> list[Odd]:
+        """The rules that render this phrase otherwise than the rest of the document."""
+        rules = self.rules(pairs)
+        if len(rules) < MIN_RULES:
+            return []
+        usual = self.usual(phrase)
+        if usual is None:
+            return []
+        rendered = self._having(pairs, usual)
+        missing = sorted(set(pairs) - set(rendered))
+        usual_rules = self.rules(rendered)
+        odd_rules = self.rules(missing) - usual_rules  # a rule with the usual rendering in one sentence renders it so
+        if not odd_rules or len(odd_rules) > (1 - USUAL) * len(rules):
+            return []
+        strings_of_rule: dict[str, set[str]] = defaultdict(set)
+        for i in missing:
+            strings_of_rule[self.units[i].rule] |= self.unit_strings[i]
+        missing_rules_with = Counter()  # string -> the rules with the phrase, without the usual rendering, with it
+        for found_strings in strings_of_rule.values():
+            missing_rules_with.update(found_strings)
+        found = []
+        for i in missing:
+            unit = self.units[i]
+            if unit.rule not in odd_rules or self._other_sense(phrase, rendered, i):
                 continue
-            usual = self.usual(phrase)
-            if usual is None:
+            instead, instead_rules = self._instead(phrase, usual, missing_rules_with, i)
+            if instead is None or instead_rules > COMMON * len(rules):
                 continue
-            rendered = self._having(pairs, usual)
-            missing = sorted(set(pairs) - set(rendered))
-            if not missing:
-                continue
-            usual_rules = self.rules(rendered)
-            odd_rules = self.rules(missing) - usual_rules  # a rule with the usual rendering in one sentence renders it so
-            if not odd_rules or len(odd_rules) > (1 - USUAL) * len(rules):
-                continue
-            strings_of_rule: dict[str, set[str]] = defaultdict(set)
-            for i in missing:
-                strings_of_rule[self.units[i].rule] |= self.unit_strings[i]
-            missing_rules_with = Counter()  # string -> the rules with the phrase, without the usual rendering, with it
-            for found_strings in strings_of_rule.values():
-                missing_rules_with.update(found_strings)
-            for i in missing:
-                unit = self.units[i]
-                if unit.rule not in odd_rules or self._other_sense(phrase, rendered, i):
-                    continue
-                instead, instead_rules = self._instead(phrase, usual, missing_rules_with, i)
-                if instead is None or instead_rules > COMMON * len(rules):
-                    continue
-                found.append(Odd(unit.rule, phrase, usual, len(usual_rules), len(rules), instead, instead_rules))
+            found.append(Odd(unit.rule, phrase, usual, len(usual_rules), len(rules), instead, instead_rules))
         return found
 
     def _other_sense(self, phrase: str, rendered: list[int], i: int) -> bool:
@@ -188,12 +294,12 @@ class Renderings:
         usual_pairs = set(rendered)
         for longer in self.unit_phrases[i]:
             if longer != phrase and f" {phrase} " in f" {longer} ":
-                pairs = self.phrases[longer]
+                pairs = self._pairs_of(longer)
                 if len(pairs) >= 2 and not usual_pairs.intersection(pairs):
                     return True
         for longer in self.unit_phrases[rendered[0]]:
             if longer != phrase and f" {phrase} " in f" {longer} " and longer not in self.unit_phrases[i] and \
-                    len(usual_pairs.intersection(self.phrases[longer])) >= USUAL_CONTEXT * len(usual_pairs):
+                    len(usual_pairs.intersection(self._pairs_of(longer))) >= USUAL_CONTEXT * len(usual_pairs):
                 return True
         return False
 
@@ -208,15 +314,22 @@ class Renderings:
             if abs(len(string) - len(usual)) > 1 or string in usual or usual in string:
                 continue
             near = _one_off(string, usual)
-            if not near and self.pairs_with[string] < 3:
-                continue
+            if not near:
+                if self.pairs_with[string] < 3:
+                    self._note(string, None, 2)
+                    continue
+                self._note(string, 3, None)
             count = missing_rules_with[string]
             if not (count >= 3 or near) or (near, count, len(string)) <= best_key:
                 continue
             with_phrase = self._having(pairs, string)
-            if len(with_phrase) < SPECIFIC * self.pairs_with[string] or \
-                    sum(1 for k in with_phrase if usual in self.unit_strings[k]) > (1 - SPECIFIC) * len(with_phrase):
-                continue  # said elsewhere than the phrase, or beside the usual rendering rather than for it
+            limit = math.floor(len(with_phrase) / SPECIFIC)
+            if self.pairs_with[string] > limit:  # said elsewhere than the phrase
+                self._note(string, limit + 1, None)
+                continue
+            self._note(string, None, limit)
+            if sum(1 for k in with_phrase if usual in self.unit_strings[k]) > (1 - SPECIFIC) * len(with_phrase):
+                continue  # beside the usual rendering rather than for it
             best, best_key = string, (near, count, len(string))
         if best is None:
             return None, 0
