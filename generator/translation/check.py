@@ -7,6 +7,11 @@ names no prevention effect; 生物 where the English says permanent), a sentence
 a cited number that differs, a doubled character (的的), a name left in English brackets, and,
 given an older edition, an English edit the Chinese did not follow.
 
+What translators spend their passes on is harmonisation, seen only across the document: a recurring
+English phrase rendered otherwise in one rule (renderings.py), a sentence unlike its parallel
+sentences in other rules (families.py), a wording a later release replaced in several rules and
+not in this one (replacements.py), and mechanical slips (punctuation.py).
+
 Evidence is weighed by how specific it is, learnt from the document itself: a term the translation
 renders with its glossary Chinese in nearly every rule whose English names it is missing somewhere
 for a reason; a term it often renders otherwise is not. A rule's score is its strongest reason's
@@ -491,8 +496,10 @@ def _difference(a: str, b: str, context: int = 6) -> tuple[str, str]:
     if not ops:
         return a, b
     i1, j1, i2, j2 = ops[0][1], ops[0][3], ops[-1][2], ops[-1][4]
-    cut = lambda text, start, end: ("…" if start > context else "") + text[max(0, start - context):end + context] + \
-        ("…" if end + context < len(text) else "")
+
+    def cut(text: str, start: int, end: int) -> str:
+        return ("…" if start > context else "") + text[max(0, start - context):end + context] + \
+            ("…" if end + context < len(text) else "")
     return cut(a, i1, i2), cut(b, j1, j2)
 
 
