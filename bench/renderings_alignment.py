@@ -23,31 +23,15 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT)]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 CORPUS = ROOT.parent / "shared" / "corpus"
 
 from generator.history.corpus import load_corpus  # noqa: E402
 from generator.translation.check import _units  # noqa: E402
 from generator.translation.renderings import COMMON, MIN_RULES, USUAL, Renderings, WORD, phrases_of  # noqa: E402
+from translation_devset import corrected  # noqa: E402
 
 MAX_SPAN = 8
-
-
-def corrected(old: str, new: str) -> set[str]:
-    """The rules of `old` whose English `new` kept and whose Chinese it changed, through the lineage."""
-    corpus = load_corpus(None, [str(CORPUS / "en" / f"MagicCompRules-{new}.txt"), str(CORPUS / "zh" / f"MagicCompRules-zh-{new}.txt")],
-                         [str(CORPUS / "en" / f"MagicCompRules-{old}.txt"), str(CORPUS / "zh" / f"MagicCompRules-zh-{old}.txt")])
-    dates = sorted(e.date for e in corpus.editions)
-    step = corpus.lineages[(dates[0], dates[1])]
-    older = {r.number: r for r in next(e for e in corpus.editions if e.date == dates[0]).rules()}
-    found = set()
-    for rule in corpus.shown[0].rules():
-        link = step.of_new(rule.number)
-        was = older.get(link.old) if link and link.old else None
-        if was and "zh" in was.texts and "zh" in rule.texts and was.texts["en"].text == rule.texts["en"].text \
-                and was.texts["zh"].text != rule.texts["zh"].text:
-            found.add(str(was.number))
-    return found
 
 
 def by_cooccurrence(units) -> tuple[dict[str, str], set[str]]:
@@ -107,7 +91,7 @@ def main() -> None:
                                 str(CORPUS / "zh" / f"MagicCompRules-zh-{args.edition}.txt")])
     rules = [r for r in corpus.shown[0].rules() if "en" in r.texts and "zh" in r.texts]
     units = _units(rules)
-    fixed = corrected(args.edition, args.next)
+    fixed = corrected(CORPUS, args.edition, args.next)
     results = {}
     for name, method in (("co-occurrence", by_cooccurrence), ("eflomal", by_eflomal)):
         start = time.perf_counter()

@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+import translation_devset
 from conftest import CORPUS, ROOT, needs_corpus
 from generator.history.corpus import load_corpus
 from generator.translation.check import check_corpus
@@ -208,16 +209,7 @@ def test_the_next_releases_corrections_come_first_on_the_development_set():
     en = {date: CORPUS / "en" / f"MagicCompRules-{date}.txt" for date in ("20190125", "20210202", "20220610", "20231013")}
     zh = {date: CORPUS / "zh" / f"MagicCompRules-zh-{date}.txt" for date in ("20220610", "20231013")}
     needs_corpus(*en.values(), *zh.values())
-    later = load_corpus(None, [str(en["20231013"]), str(zh["20231013"])], [str(en["20220610"]), str(zh["20220610"])])
-    step = later.lineages[("2022-06-10", "2023-10-13")]
-    old_rules = {r.number: r for r in next(e for e in later.editions if e.date == "2022-06-10").rules()}
-    corrected = set()
-    for rule in later.shown[0].rules():
-        link = step.of_new(rule.number)
-        old = old_rules.get(link.old) if link and link.old else None
-        if old and "zh" in old.texts and "zh" in rule.texts and old.texts["en"].text == rule.texts["en"].text \
-                and old.texts["zh"].text != rule.texts["zh"].text:
-            corrected.add(str(old.number))
+    corrected = translation_devset.corrected(CORPUS, "20220610", "20231013")
     assert len(corrected) >= 100
     corpus = load_corpus(None, [str(en["20220610"]), str(zh["20220610"])], [str(en["20190125"]), str(en["20210202"])])
     ranked = [str(f.number) for f in check_corpus(corpus)]

@@ -38,7 +38,7 @@ from ..rules.term_marker import TermMarker
 from ..rules.termbase import Term
 from ..rules.word_diff import word_diff, words
 from . import families, punctuation
-from .renderings import Odd, Renderings, Unit
+from .renderings import Odd, Renderings, Unit, phrases_of
 from .replacements import Replacement, made
 
 CITED = re.compile(r"(?<![\d.])\d{3}(?:\.\d{1,3}[a-z]?)?(?![\d])")  # 702.19c, 903
@@ -166,8 +166,8 @@ def preferred(edition: Edition, wanted: str, replaced: str) -> tuple[list[Prefer
         for text in (zh, *zh.examples):
             if replaced not in text.text:
                 continue
-            english = rule.texts["en"].text.lower() + " " + " ".join(e.text.lower() for e in rule.texts["en"].examples)
-            phrase = next((p for p in phrases if p in english), None)
+            english = phrases_of(_full(rule.texts["en"]))
+            phrase = next((p for p in phrases if p in english), None)  # as words: “loses” is not in “closes”
             if phrase is None:
                 other.append(rule.number)
             else:

@@ -159,31 +159,6 @@ class Renderings:
                    (bounds[s][1] is None or self.pairs_with[s] <= bounds[s][1]) for s in strings) and \
             all(tuple(self.keys[i] for i in self.phrases.get(p, [])) == longer[p] for p in phrases)
 
-        seen = Counter()
-        self.keys = []  # each pair as itself, wherever it stands: its rule, its texts, which of equal ones
-        for unit in units:
-            seen[unit] += 1
-            self.keys.append((*unit, seen[unit]))
-        now = frozenset(self.keys)
-        gone, new = _last["keys"] - now, now - _last["keys"]
-        if _last["counts"] is not None and len(gone) + len(new) < len(now) / 4:
-            self.pairs_with = Counter(_last["counts"])  # the last reading's, for the pairs new or gone
-            for key in gone:
-                self.pairs_with.subtract(_strings_of(key[2]))
-            for key in new:
-                self.pairs_with.update(_strings_of(key[2]))
-        else:
-            self.pairs_with = Counter()  # string -> the pairs that have it
-            for found in self.unit_strings:
-                self.pairs_with.update(found)
-        # only the counts of these strings and the pairs of these phrases differ from the last reading's
-        self.changed = (set().union(*(_strings_of(key[2]) for key in gone | new)),
-                        set().union(*(_phrases(key[1]) for key in gone | new)))
-        self.last, self.reading = _last["reading"], _last["reading"] + 1
-        _last.update(keys=now, counts=self.pairs_with, reading=self.reading)
-        self._bounds: dict[str, list] = {}
-        self._longer: dict[str, tuple] = {}
-
     def rules(self, pairs) -> set[str]:
         return {self.units[i].rule for i in pairs}
 
