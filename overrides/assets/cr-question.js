@@ -11,6 +11,8 @@
 
   /* a question in English: it opens with one of these, or ends with "?" */
   var OPENS = /^(what|whats|how|can|could|may|must|does|do|did|is|are|was|were|will|would|should|who|whom|whose|when|where|why|which|if|am)\b/i;
+  /* ...or names where it is asked first: "in Archenemy, who takes the first turn" */
+  var AFTER_PLACE = /^(in|during|at|on|for|with|after|before)\b[^?]*?[ ,](what|how|who|when|where|why|which|can|does|do|is|are)\b/i;
   /* the question's own words in English, wherever they stand (the search drops its stop words too) */
   var OWN = Object.create(null);
   ("what whats how can could may must does do did is are was were will would should shall who whom whose when " +
@@ -26,7 +28,7 @@
 
   CR.question = function (text) {
     var han = /[\u3400-\u9fff]/.test(text);
-    var asking = han ? ASKS_ZH.test(text) : OPENS.test(text.trim()) || /\?\s*$/.test(text);
+    var asking = han ? ASKS_ZH.test(text) : OPENS.test(text.trim()) || AFTER_PLACE.test(text.trim()) || /\?\s*$/.test(text);
     if (!asking) { return null; }
     var asks = NUMBER.test(text) ? "number" : OUTCOME.test(text) ? "outcome" : null;
     var words = text.replace(OWN_ZH, " ").replace(/[吗呢吧？?]/g, " ").split(/\s+/).filter(function (w) {

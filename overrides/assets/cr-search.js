@@ -100,7 +100,8 @@
     data.words.forEach(function (w) { chinese[w] = true; longest = Math.max(longest, w.length); });
     var names = Object.create(null);  /* every title, lower case: a name is never read as a question */
     docs.forEach(function (doc) { doc.title.forEach(function (t) { if (t) { names[t.toLowerCase()] = true; } }); });
-    return { docs: docs, vocabulary: vocabulary, written: written, spellings: Object.keys(written).sort(), words: chinese, names: names,
+    docs.forEach(function (doc) { doc.variant = variantOf(doc); });
+    return { docs: docs, variants: variantNames(docs), vocabulary: vocabulary, written: written, spellings: Object.keys(written).sort(), words: chinese, names: names,
              longest: longest, editions: data.editions, averageLength: total / Math.max(docs.length, 1),
              synonyms: synonymPatterns(data.synonyms), corrected: Object.create(null),
              allZh: docs.map(function (doc) { return doc.zh; }).join("\n") };
@@ -122,6 +123,64 @@
                      outcome: doc.kind === RULE && (/^704\./.test(doc.number) || STATES_OUTCOME.test(en) || STATES_OUTCOME_ZH.test(zh)) };
     }
     return doc.states[asks];
+  }
+
+  /* A question's score for a document: what the question asks for, stated; the variant it names; a
+   * statement rather than a bare title (a section, a keyword's name), and today's rules rather than
+   * an older edition's, whose rule is its own only to a reader on that edition's pages. */
+  var TITLE_ONLY = 0.8, OLDER = 0.7;
+  function answering(doc, score, asked, named, home) {
+    if (asked.asks && states(doc, asked.asks)) { score += ASKED_BONUS; }
+    score += variantPreference(doc, named);
+    if (doc.kind === SECTION || (doc.kind === RULE && !doc.text[0] && !doc.text[1])) { score *= TITLE_ONLY; }
+    if (doc.kind !== TERM && doc.edition !== home) { score *= OLDER; }
+    return Math.max(score, 1);
+  }
+
+  /* ---- variants and formats: the sections of chapters 8 and 9 ------------------------------------ */
+  /* A question that names a variant or a format ("in Archenemy", "双头巨人", "多人游戏") prefers its
+   * section; one that names none prefers the rules of the ordinary game to a variant's. */
+  var VARIANT_BONUS = 300;
+  var OTHER_VARIANT = 150;  /* taken from a variant's rule the question does not name */
+  var MULTIPLAYER = { number: "8", en: [" multiplayer ", " multi player "], zh: ["多人"] };
+  var VARIANT_SUFFIX = / (variant|option)s?$|玩法$|模式$/;
+
+  /* "810" for a rule, section or glossary entry of a variant's section; "8" for chapter 8's general rules */
+  function variantOf(doc) {
+    var number = doc.number.split(".")[0];  /* a glossary entry: the rule it points to */
+    if (!/^[89]\d\d$/.test(number)) { return null; }
+    return /00$/.test(number) ? number[0] : number;
+  }
+
+  function variantNames(docs) {
+    var found = [MULTIPLAYER], seen = Object.create(null);
+    docs.forEach(function (doc) {
+      if (doc.kind !== SECTION || !doc.variant || doc.variant.length < 3 || seen[doc.variant]) { return; }
+      seen[doc.variant] = true;
+      var en = englishWords((doc.title[0] || "").toLowerCase().replace(VARIANT_SUFFIX, "")).join(" ");
+      var zh = (doc.title[1] || "").replace(VARIANT_SUFFIX, "");
+      found.push({ number: doc.variant, en: en ? [" " + en + " "] : [], zh: zh ? [zh] : [] });
+    });
+    return found;
+  }
+
+  /* The variants a query names, by its words (any reading). */
+  function namedVariants(readings) {
+    var named = Object.create(null), any = false;
+    index.variants.forEach(function (v) {
+      var hit = readings.some(function (q) {
+        return v.en.some(function (name) { return (" " + q.enFullName + " ").indexOf(name) >= 0; }) ||
+          v.zh.some(function (name) { return q.zhWhole.indexOf(name) >= 0; });
+      });
+      if (hit) { named[v.number] = true; any = true; }
+    });
+    return any ? named : null;
+  }
+
+  function variantPreference(doc, named) {
+    if (!doc.variant) { return 0; }
+    if (named) { return named[doc.variant] || named[doc.variant[0]] ? VARIANT_BONUS : 0; }
+    return doc.variant.length === 3 ? -OTHER_VARIANT : 0;
   }
 
   /* ---- the readers' words: synonyms and numbers written out ------------------------------------ */
@@ -269,7 +328,8 @@
       var w = singular(p), number = englishNumber(w, NUMBERS);
       if (number !== null && number < NUMBERS.length) { return [w, /\d/.test(w) ? NUMBERS[number] : String(number)]; }
       if (exact || index.vocabulary[w] || /\d/.test(w)) { return [w]; }
-      var near = corrections(p);
+      var near = corrections(p).slice();
+      near.guessed = true;  /* the rules' words for one they never use: no evidence that a rule answers */
       return near.length ? near : [w];
     });
   }
@@ -383,7 +443,9 @@
 
   /* The share of the query's words a document holds. */
   function held(doc, q) {
-    var found = q.en.filter(function (spellings) { return spellings.some(function (w) { return doc.words[w]; }); }).length +
+    var found = q.en.filter(function (spellings) {
+      return !spellings.guessed && spellings.some(function (w) { return doc.words[w]; });
+    }).length +
       q.zh.filter(function (w) { return doc.zh.indexOf(w) >= 0; }).length;
     return found / Math.max(q.en.length + q.zh.length, 1);
   }
@@ -413,7 +475,7 @@
     /* where the readers' words gave the rules' words, the typed ones are not corrected (nap: tap) */
     var readings = rules !== null ? [parseQuery(typed, true), parseQuery(rules)] : [parseQuery(typed)];
     var frequencies = number ? [] : readings.map(documentFrequencies);
-    var results = [];
+    var results = [], named = asked ? namedVariants(readings) : null;
     index.docs.forEach(function (doc, i) {
       var best = 0;
       readings.forEach(function (q, k) {
@@ -423,7 +485,7 @@
         }
         best = Math.max(best, s);
       });
-      if (best > 0 && best < 5000 && asked && asked.asks && states(doc, asked.asks)) { best += ASKED_BONUS; }
+      if (best > 0 && best < 5000 && asked) { best = answering(doc, best, asked, named, home); }
       if (best > 0) { results.push({ doc: doc, score: best, order: i }); }
     });
     var near = Boolean(number && !results.length);
