@@ -68,9 +68,9 @@ QUESTIONS = Path(__file__).resolve().parent / "search_questions.yml"
 def test_questions_in_whole_sentences_find_their_answer(searching, queries):
     """Questions as players type them at a table, half in Chinese (tests/search_questions.yml: "what
     happens if ...", "can I ...", "how many ...", "……会怎样", "……可以……吗", "……是多少"), read
-    without their own words and preferring a rule that states what they ask. Held to what it does
-    today, 47% first and 65% in the first three (the words alone: 40% and 54%); the aim is 85% and
-    97%, which needs a score of meaning beside the words (docs/search.md)."""
+    without their own words, preferring a rule that states what they ask, the variant they name and
+    today's rules. Held to what it does today, 63% first and 82% in the first three (the search
+    before it read questions: 53% and 63% on this set); the aim is 85% and 97% (docs/search.md)."""
     current, _ = queries
     asked = [(str(q), [str(a) for a in answers]) for q, answers in yaml.safe_load(QUESTIONS.read_text("utf-8"))["questions"]]
     chinese = [q for q, _ in asked if re.search("[\u4e00-\u9fff]", q)]
@@ -79,7 +79,27 @@ def test_questions_in_whole_sentences_find_their_answer(searching, queries):
     places = [rank(r, answers, q, False, current) for r, (q, answers) in zip(results, asked)]
     found = figures(places)
     wrong = [(q, answers, [r[2] or r[3] for r in res[:3]]) for (q, answers), res, p in zip(asked, results, places) if p != 1]
-    assert found["top1"] >= 0.45 and found["top3"] >= 0.62, (found, wrong)
+    assert found["top1"] >= 0.62 and found["top3"] >= 0.80, (found, wrong)
+    # the build has 2023-04-14 too: a question asked on today's pages gets today's rule first
+    assert all(res[0][5] == current for res in results if res), [(q, res[0]) for (q, _), res in zip(asked, results) if res and res[0][5] != current]
+
+
+def test_a_question_prefers_the_variant_it_names(searching):
+    """The same question with and without a variant's name: without, the ordinary game's rule (or
+    its glossary entry), never a variant's; with, the variant's (103.4c for Commander, 103.4a or
+    119.1a for Two-Headed Giant, whose text names it; 810.4 is its section's)."""
+    def first(question):
+        found = searching.evaluate("q => CR.findRules(q)[0]", question)
+        return found[3] if found[1] == "term" else found[2]
+    assert first("what is the starting life total") in {"103.4", "119.1", "Starting Life Total"}
+    assert first("起始生命是多少") in {"103.4", "119.1", "Starting Life Total"}
+    assert first("what is the starting life total in commander") in {"103.4c", "119.1c", "903.7"}
+    assert first("指挥官游戏的起始生命是多少") in {"103.4c", "119.1c", "903.7"}
+    assert first("what is the starting life total in two-headed giant") in {"103.4a", "119.1a", "810.4"}
+    assert first("双头巨人的起始生命是多少") in {"103.4a", "119.1a", "810.4"}
+    # a question that names the variant first is a question too
+    assert searching.evaluate("() => CR.question('in archenemy, who takes the first turn')") is not None
+    assert first("in archenemy, who takes the first turn") in {"904.6", "103.1b"}
 
 
 def test_a_question_is_read_without_its_own_words(searching):

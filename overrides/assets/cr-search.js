@@ -101,7 +101,9 @@
     var names = Object.create(null);  /* every title, lower case: a name is never read as a question */
     docs.forEach(function (doc) { doc.title.forEach(function (t) { if (t) { names[t.toLowerCase()] = true; } }); });
     docs.forEach(function (doc) { doc.variant = variantOf(doc); });
-    return { docs: docs, variants: variantNames(docs), vocabulary: vocabulary, written: written, spellings: Object.keys(written).sort(), words: chinese, names: names,
+    var variants = variantNames(docs);
+    variants.forEach(function (v) { v.zh.forEach(function (name) { chinese[name] = true; }); });  /* 双头巨人 is a word */
+    return { docs: docs, variants: variants, vocabulary: vocabulary, written: written, spellings: Object.keys(written).sort(), words: chinese, names: names,
              longest: longest, editions: data.editions, averageLength: total / Math.max(docs.length, 1),
              synonyms: synonymPatterns(data.synonyms), corrected: Object.create(null),
              allZh: docs.map(function (doc) { return doc.zh; }).join("\n") };
@@ -177,10 +179,24 @@
     return any ? named : null;
   }
 
+  /* The variants a document is about: its section's, and those its text names ("In a Two-Headed
+   * Giant game, each team's starting life total is 30": 103.4a, of 103 Starting the Game). */
+  function variantsOf(doc) {
+    if (!doc.variants) {
+      doc.variants = index.variants.filter(function (v) {
+        return v.number === doc.variant || v.en.some(function (name) { return doc.phrase.indexOf(name) >= 0; }) ||
+          v.zh.some(function (name) { return doc.zh.indexOf(name) >= 0; });
+      }).map(function (v) { return v.number; });
+      if (doc.variant && doc.variants.indexOf(doc.variant) < 0) { doc.variants.push(doc.variant); }
+    }
+    return doc.variants;
+  }
+
   function variantPreference(doc, named) {
-    if (!doc.variant) { return 0; }
-    if (named) { return named[doc.variant] || named[doc.variant[0]] ? VARIANT_BONUS : 0; }
-    return doc.variant.length === 3 ? -OTHER_VARIANT : 0;
+    if (named) {
+      return variantsOf(doc).some(function (v) { return named[v] || named[v[0]]; }) ? VARIANT_BONUS : 0;
+    }
+    return doc.variant && doc.variant.length === 3 ? -OTHER_VARIANT : 0;  /* a rule of a variant's own section */
   }
 
   /* ---- the readers' words: synonyms and numbers written out ------------------------------------ */
@@ -335,7 +351,12 @@
   }
 
   /* A Chinese word no document holds, as the longest pieces of it that some do, left to right. */
+  /* A piece of a query no list holds, without the particles at its ends that only join it to the
+   * next (双头巨人的起始生命: 双头巨人, not 双头巨人的); within it they stay (不合法的动作). */
+  var PARTICLE_ENDS = /^[的了着过和与及或在]+|[的了着过和与及或在]+$/g;
+  function withoutParticles(piece) { return piece.length > 2 ? piece.replace(PARTICLE_ENDS, "") || piece : piece; }
   function chinesePieces(word) {
+    word = withoutParticles(word);
     if (index.allZh.indexOf(word) >= 0) { return [word]; }
     var pieces = [];
     for (var i = 0; i < word.length;) {
