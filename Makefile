@@ -78,6 +78,7 @@ bench: setup browser
 	$(VENV)/bin/pip install --quiet -e '.[test,bench]'
 	$(PY) bench/run.py
 	$(PY) bench/search_quality.py
+	$(PY) bench/question_search.py
 	$(PY) bench/phone_offline.py
 	$(PY) bench/first_paint.py
 	$(PY) bench/renderings_alignment.py
