@@ -350,11 +350,12 @@
     });
   }
 
-  /* A Chinese word no document holds, as the longest pieces of it that some do, left to right. */
   /* A piece of a query no list holds, without the particles at its ends that only join it to the
    * next (双头巨人的起始生命: 双头巨人, not 双头巨人的); within it they stay (不合法的动作). */
   var PARTICLE_ENDS = /^[的了着过和与及或在]+|[的了着过和与及或在]+$/g;
   function withoutParticles(piece) { return piece.length > 2 ? piece.replace(PARTICLE_ENDS, "") || piece : piece; }
+
+  /* A Chinese word no document holds, as the longest pieces of it that some do, left to right. */
   function chinesePieces(word) {
     word = withoutParticles(word);
     if (index.allZh.indexOf(word) >= 0) { return [word]; }
