@@ -249,8 +249,11 @@
     if (refused()) {
       document.documentElement.dataset.crOffline = "off";
     } else {
-      var later = function () { (window.requestIdleCallback || setTimeout)(start, { timeout: 3000 }); };
-      var begin = navigator.serviceWorker.controller ? later : whenReaderPauses(later);
+      /* idle first, then the pause: a pause that came before the browser was idle would let the
+         storing begin on a reader who has started typing again meanwhile */
+      var later = function (then) { (window.requestIdleCallback || setTimeout)(then, { timeout: 3000 }); };
+      var begin = navigator.serviceWorker.controller ? function () { later(start); } :
+        function () { later(whenReaderPauses(start)); };
       if (document.readyState === "complete") { begin(); } else { window.addEventListener("load", begin); }
     }
   }
