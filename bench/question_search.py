@@ -24,21 +24,17 @@ import argparse
 import functools
 import http.server
 import statistics
-import subprocess
 import sys
-import tempfile
 import threading
 from pathlib import Path
-
-import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "bench")]
 from phone_offline import PHONE_NETWORK, PREFIX, PagesLike, phone  # noqa: E402
-from search_quality import SOURCES, build, place  # noqa: E402
+from query_set import WHOLE_SENTENCES, asked_in, figures, query_set  # noqa: E402
+from search_quality import SOURCES, built_with_baseline, place  # noqa: E402
 
 BASELINE = "566a359"  # the search before it read questions (the parent of 4e029e0)
-QUESTIONS = ROOT / "tests" / "search_questions.yml"
 ROUNDS = 3  # each search measured this many times, alternating; figures are the medians
 
 # the last key of a query, then the results on screen: the time between, measured in the page
@@ -84,15 +80,13 @@ def measure(browser, site: Path, questions: list, names: list) -> dict:
     to_first = (page.evaluate("() => performance.now()") - started) / 1000
     fetched = sum(received)
     timed = [page.evaluate(LAST_KEY, q) for q, _ in questions]
-    places = [place(links, answers, q) for (ms, links), (q, answers) in zip(timed, questions)]
+    found = figures([place(links, answers, q) for (ms, links), (q, answers) in zip(timed, questions)])
     by_name = [min(page.evaluate(LAST_KEY, q)[0] for _ in range(3)) for q in names]  # the fastest of three
     context.close()
     server.shutdown()
     question_ms = [ms for ms, _ in timed]
     return {"bytes": fetched, "to_first": to_first, "median": statistics.median(question_ms), "slowest": max(question_ms),
-            "names": statistics.median(by_name),
-            "top1": sum(1 for p in places if p == 1) / len(places),
-            "top3": sum(1 for p in places if p and p <= 3) / len(places)}
+            "names": statistics.median(by_name), "top1": found["top1"], "top3": found["top3"]}
 
 
 def main() -> None:
@@ -103,23 +97,14 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     from generator.history.corpus import load_corpus
-    from query_set import query_set
-    questions = [(str(q), [str(a) for a in answers]) for q, answers in yaml.safe_load(QUESTIONS.read_text("utf-8"))["questions"]]
+    questions = asked_in(WHOLE_SENTENCES)
     names = [q for q, _, by_name in query_set(load_corpus(None, [str(s) for s in SOURCES[:2]]).shown[0]) if by_name][::args.every]
-    work = Path(tempfile.mkdtemp(prefix="cr-question-bench-"))
-    subprocess.run(["git", "worktree", "add", "--detach", str(work / "baseline"), args.baseline], cwd=ROOT,
-                   check=True, capture_output=True)
-    try:
-        build(ROOT, work / "ours")
-        build(work / "baseline", work / "baseline-site")
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
-            rounds = [(measure(browser, work / "ours", questions, names), measure(browser, work / "baseline-site", questions, names))
-                      for _ in range(ROUNDS)]  # alternating, so that neither has the quieter machine
-            browser.close()
-        ours, base = ({key: statistics.median(r[i][key] for r in rounds) for key in rounds[0][i]} for i in (0, 1))
-    finally:
-        subprocess.run(["git", "worktree", "remove", "--force", str(work / "baseline")], cwd=ROOT, capture_output=True)
+    with built_with_baseline(args.baseline, "cr-question-bench-") as sites, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
+        rounds = [[measure(browser, site, questions, names) for site in sites]
+                  for _ in range(ROUNDS)]  # alternating, so that neither has the quieter machine
+        browser.close()
+    ours, base = ({key: statistics.median(r[i][key] for r in rounds) for key in rounds[0][i]} for i in (0, 1))
     print(f"Throttled phone (4x CPU, 1.6 Mbit/s, 150 ms), {len(questions)} questions, {len(names)} names; "
           f"baseline {args.baseline} (the search before it read questions)")
     rows = [("bytes fetched for the first question (compressed)", "bytes", lambda v: f"{v / 1e6:.2f} MB"),

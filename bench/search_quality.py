@@ -11,6 +11,7 @@ first visit to chapter 7 transfers, for both.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import http.server
 import os
@@ -36,6 +37,21 @@ def build(checkout: Path, site: Path) -> None:
     subprocess.run([sys.executable, "-m", "generator", "build", *args, "--site-dir", str(site), "--out", str(site) + "-build"],
                    cwd=checkout, check=True, capture_output=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1",
                                                                       "PYTHONPATH": str(checkout)})
+
+
+@contextlib.contextmanager
+def built_with_baseline(baseline: str, prefix: str):
+    """Our site and the baseline commit's, built from SOURCES in a new folder: (ours, baseline).
+    The baseline's checkout is a git worktree, removed afterwards."""
+    work = Path(tempfile.mkdtemp(prefix=prefix))
+    subprocess.run(["git", "worktree", "add", "--detach", str(work / "baseline"), baseline], cwd=ROOT,
+                   check=True, capture_output=True)
+    try:
+        build(ROOT, work / "ours")
+        build(work / "baseline", work / "baseline-site")
+        yield work / "ours", work / "baseline-site"
+    finally:
+        subprocess.run(["git", "worktree", "remove", "--force", str(work / "baseline")], cwd=ROOT, capture_output=True)
 
 
 def place(links: list[str], answers: list[str], query: str) -> int | None:
@@ -122,21 +138,14 @@ def main() -> None:
     asked = query_set(load_corpus(None, [str(s) for s in SOURCES[:2]]).shown[0])
     hand = [q for q in asked if not q[2]]
     queries = hand + [q for q in asked if q[2]][::args.every]
-    work = Path(tempfile.mkdtemp(prefix="cr-search-bench-"))
-    subprocess.run(["git", "worktree", "add", "--detach", str(work / "baseline"), args.baseline], cwd=ROOT,
-                   check=True, capture_output=True)
-    try:
-        build(ROOT, work / "ours")
-        build(work / "baseline", work / "baseline-site")
+    with built_with_baseline(args.baseline, "cr-search-bench-") as (ours_site, baseline_site):
         print(f"{len(queries)} queries ({len(hand)} hand-written, every {args.every}th name of the rest)")
         print(f"{'':10} {'top-1':>7} {'top-3':>7} {'MRR':>6} {'typing to results (median)':>28} {'first visit to chapter 7':>26}")
-        for name, site, ours in (("ours", work / "ours", True), ("baseline", work / "baseline-site", False)):
+        for name, site, ours in (("ours", ours_site, True), ("baseline", baseline_site, False)):
             places, times, visit = run(site, queries, ours)
             f = figures(places)
             print(f"{name:10} {f['top1']:7.1%} {f['top3']:7.1%} {f['mrr']:6.3f} {statistics.median(times) * 1000:25.0f} ms"
                   f" {visit / 1e6:23.2f} MB")
-    finally:
-        subprocess.run(["git", "worktree", "remove", "--force", str(work / "baseline")], cwd=ROOT, capture_output=True)
 
 
 if __name__ == "__main__":

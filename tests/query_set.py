@@ -11,13 +11,21 @@ import yaml
 from generator.rules.model import is_title_text, without_obsolete_mark
 
 NOTE = re.compile(r"（[^）]*）$")  # 鹏洛客（旧译旅法师）: a translator's note, not what a reader types
-QUESTIONS = Path(__file__).resolve().parent / "search_queries.yml"
+HERE = Path(__file__).resolve().parent
+QUESTIONS = HERE / "search_queries.yml"
+READERS_WORDS = HERE / "search_readers_words.yml"
+WHOLE_SENTENCES = HERE / "search_questions.yml"
+
+
+def asked_in(path: Path) -> list[tuple[str, list[str]]]:
+    """A question file's (query, answers), every answer a string."""
+    return [(str(q), [str(a) for a in answers]) for q, answers in yaml.safe_load(path.read_text("utf-8"))["questions"]]
 
 
 def query_set(edition) -> list[tuple[str, list[str], bool]]:
     """(query, answers, by name): by name, another entry of exactly that name counts as right too
     (two entries with one name cannot be told apart by it)."""
-    queries = [(str(q), [str(a) for a in answers], False) for q, answers in yaml.safe_load(QUESTIONS.read_text("utf-8"))["questions"]]
+    queries = [(q, answers, False) for q, answers in asked_in(QUESTIONS)]
     for chapter in edition.chapters:
         for section in chapter.sections:
             if section.number not in (701, 702):
