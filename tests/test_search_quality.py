@@ -114,6 +114,12 @@ def test_a_question_is_read_without_its_own_words(searching):
     marked = searching.eval_on_selector_all(".cr-search__snippet mark", "els => els.map(e => e.textContent.toLowerCase())")
     assert marked and {"life", "total"} & set(marked) and not {"what", "happens", "if", "my"} & set(marked), marked
     assert "结果 results" in searching.text_content(".cr-search__meta")
+    # 谁 asks; a character alone that names (地, a land) is a word of the question, one that joins (的, 在) is not
+    assert searching.evaluate("q => CR.question(q)", "谁决定阻挡生物的伤害分配顺序") == {"text": "决定阻挡生物的伤害分配顺序", "asks": None}
+    searching.evaluate("() => CR.openSearch('可以在对手的回合使用地吗')")
+    searching.wait_for_selector(".cr-search__result")
+    marked = searching.eval_on_selector_all(".cr-search__result:first-child .cr-search__snippet mark", "els => els.map(e => e.textContent)")
+    assert "地" in marked and "使用" in marked and not {"的", "在", "可以", "吗"} & set(marked), marked
     # a question whose best rule holds not half its words: said so, with the closest rules, a few
     for question in ("what happens if my dragon eats a sandwich", "如果龙吃了三明治会怎样"):
         searching.evaluate("q => CR.openSearch(q)", question)

@@ -1,5 +1,5 @@
 /* A query asked as a question, in a whole sentence: "what happens if ...", "can I ...", "how many
- * ...", "……会怎样", "……可以……吗", "……是多少". CR.question(text) says which words are the question's
+ * ...", "……会怎样", "……可以……吗", "……是多少", "谁……". CR.question(text) says which words are the question's
  * own (they neither rank nor are marked in the results) and what it asks for: a number ("how
  * many", "多少", "几") or what happens ("what happens", "会怎样"); null for a query that is no
  * question (a name, a number, the readers' words), which the search reads as before.
@@ -21,8 +21,8 @@
    "exactly allowed able possible ok okay anything something someone somebody thing things way ways")
     .split(" ").forEach(function (w) { OWN[w] = true; });
   /* a question in Chinese: these phrases are its own (longest first), and so are 吗, 呢, 吧 and ？ */
-  var OWN_ZH = /会发生什么|会怎么样|会怎样|怎么办|怎么样|怎样|怎么|为什么|什么时候|什么|是多少|有多少|多少|是几[张个点次位]?|几[张个点次位]?|是否|能否|可否|可不可以|能不能|可以|如果|的话|请问/g;
-  var ASKS_ZH = /会发生什么|会怎么样|会怎样|怎么办|怎么样|怎样|怎么|为什么|什么|多少|几|是否|能否|可否|可不可以|能不能|吗|呢|？|\?/;
+  var OWN_ZH = /谁|会发生什么|会怎么样|会怎样|怎么办|怎么样|怎样|怎么|为什么|什么时候|什么|是多少|有多少|多少|是几[张个点次位]?|几[张个点次位]?|是否|能否|可否|可不可以|能不能|可以|如果|的话|请问/g;
+  var ASKS_ZH = /谁|会发生什么|会怎么样|会怎样|怎么办|怎么样|怎样|怎么|为什么|什么|多少|几|是否|能否|可否|可不可以|能不能|吗|呢|？|\?/;
   var NUMBER = /\bhow (many|much|long|often)\b|\bwhat is the (number|total|maximum|minimum|starting|max|min)\b|多少|几/i;
   var OUTCOME = /\bwhat (happens|happened|will happen|occurs)\b|\bwhat if\b|\bthen what\b|会发生什么|会怎么样|会怎样|怎么办/i;
 

@@ -292,8 +292,11 @@
       }
     }
     if (rest) { out.push(rest); }
-    return out.length > 1 ? out.filter(function (w) { return w.length > 1; }) : out;
+    return out.length > 1 ? out.filter(function (w) { return w.length > 1 || !FUNCTION_CHAR.test(w); }) : out;
   }
+  /* A character alone between known words that only joins or qualifies (的, 在, 能, 时) is no word of
+   * the query; one that names (地, 抓, 牌: 使用多个地) is. */
+  var FUNCTION_CHAR = /^[的了着过和与及或在是把被将对从为给让也都就而但等之其此该这那个些吗呢吧啊能会可要有没不时中上下里后前到去来说用又还再很最更已每各所以如若则即]$/;
 
   function editDistanceOne(a, b) {
     if (Math.abs(a.length - b.length) > 1 || a === b) { return false; }
@@ -399,8 +402,9 @@
   KIND_ORDER[TERM] = 3; KIND_ORDER[RULE] = 2; KIND_ORDER[SECTION] = 1;
 
   /* BM25 weight of a word found `tf` times in a document of `length` words. */
+  function inverseFrequency(df) { return Math.log(1 + (index.docs.length - df + 0.5) / (df + 0.5)); }
   function bm25(tf, df, length) {
-    var idf = Math.log(1 + (index.docs.length - df + 0.5) / (df + 0.5));
+    var idf = inverseFrequency(df);
     return idf * tf * 2.2 / (tf + 1.2 * (0.25 + 0.75 * length / index.averageLength));
   }
 
@@ -411,7 +415,7 @@
     return at < 0 ? 0 : at;
   }
 
-  function score(doc, q, number, df, home) {
+  function score(doc, q, number, df, home, asked) {
     if (doc.folded && doc.edition !== home) { return 0; }
     var current = doc.edition === home || doc.kind === TERM ? 1 : 0;
     if (number) {
@@ -423,12 +427,13 @@
     }
     var terms = q.en.length + q.zh.length;
     if (!terms) { return 0; }
-    var matched = 0, weight = 0, inTitle = 0;
+    var matched = 0, weight = 0, inTitle = 0, share = 0;
     q.en.forEach(function (spellings, i) {
       var tf = 0;
       spellings.forEach(function (w) { tf += doc.words[w] || 0; });
       if (tf) {
         matched++;
+        share += inverseFrequency(df.en[i]);
         weight += bm25(tf, df.en[i], doc.length);
         if (doc.titleEn && (" " + doc.titleEn + " ").indexOf(" " + spellings[0] + " ") >= 0) { inTitle++; }
       }
@@ -437,12 +442,16 @@
       var tf = doc.zh.split(w).length - 1;
       if (tf) {
         matched++;
+        share += inverseFrequency(df.zh[i]);
         weight += bm25(tf, df.zh[i], doc.length);
         if (doc.zhTitle.indexOf(w) >= 0) { inTitle++; }
       }
     });
     if (!matched) { return 0; }
-    var s = (matched === terms ? 1000 : 400 * matched / terms) + weight * 20;
+    /* a document with some of the words: for a question, as many of them as their rarity weighs (missing
+       "player" or 牌手 costs less than missing "deathtouch"); a question has many words, few of them rare */
+    var part = 400 * (asked ? share / df.total : matched / terms);
+    var s = (matched === terms ? 1000 : part) + weight * 20;
     if (matched === terms) {
       if (q.en.length > 1 && (doc.phrase.indexOf(" " + q.enName + " ") >= 0 ||
                               doc.phrase.indexOf(" " + q.enFullName + " ") >= 0)) { s += 150; }
@@ -481,6 +490,7 @@
       });
       q.zh.forEach(function (w, i) { if (doc.zh.indexOf(w) >= 0) { df.zh[i]++; } });
     });
+    df.total = df.en.concat(df.zh).reduce(function (sum, n) { return sum + inverseFrequency(n); }, 0) || 1;
     return df;
   }
 
@@ -501,7 +511,7 @@
     index.docs.forEach(function (doc, i) {
       var best = 0;
       readings.forEach(function (q, k) {
-        var s = score(doc, q, number, frequencies[k], home);
+        var s = score(doc, q, number, frequencies[k], home, asked);
         if (k === 0 && readings.length > 1) {  /* as typed: first among exact names, else after the rules' words */
           s = s >= 5000 ? s + 1 : s * 0.9;
         }
