@@ -15,6 +15,7 @@ HERE = Path(__file__).resolve().parent
 QUESTIONS = HERE / "search_queries.yml"
 READERS_WORDS = HERE / "search_readers_words.yml"
 WHOLE_SENTENCES = HERE / "search_questions.yml"
+UNSEEN_QUESTIONS = HERE / "search_questions_unseen.yml"  # not tuned on: the bench measures it, no test
 
 
 def asked_in(path: Path) -> list[tuple[str, list[str]]]:
