@@ -183,11 +183,10 @@
    * Giant game, each team's starting life total is 30": 103.4a, of 103 Starting the Game). */
   function variantsOf(doc) {
     if (!doc.variants) {
-      doc.variants = index.variants.filter(function (v) {
-        return v.number === doc.variant || v.en.some(function (name) { return doc.phrase.indexOf(name) >= 0; }) ||
-          v.zh.some(function (name) { return doc.zh.indexOf(name) >= 0; });
-      }).map(function (v) { return v.number; });
-      if (doc.variant && doc.variants.indexOf(doc.variant) < 0) { doc.variants.push(doc.variant); }
+      doc.variants = (doc.variant ? [doc.variant] : []).concat(index.variants.filter(function (v) {
+        return v.number !== doc.variant && (v.en.some(function (name) { return doc.phrase.indexOf(name) >= 0; }) ||
+          v.zh.some(function (name) { return doc.zh.indexOf(name) >= 0; }));
+      }).map(function (v) { return v.number; }));
     }
     return doc.variants;
   }
@@ -295,8 +294,10 @@
     return out.length > 1 ? out.filter(function (w) { return w.length > 1 || !FUNCTION_CHAR.test(w); }) : out;
   }
   /* A character alone between known words that only joins or qualifies (的, 在, 能, 时) is no word of
-   * the query; one that names (地, 抓, 牌: 使用多个地) is. */
-  var FUNCTION_CHAR = /^[的了着过和与及或在是把被将对从为给让也都就而但等之其此该这那个些吗呢吧啊能会可要有没不时中上下里后前到去来说用又还再很最更已每各所以如若则即]$/;
+   * the query; one that names (地, 抓, 牌: 使用多个地) is. The particles among them also join a piece
+   * of a query to the next (withoutParticles). */
+  var PARTICLES = "的了着过和与及或在";
+  var FUNCTION_CHAR = new RegExp("^[" + PARTICLES + "是把被将对从为给让也都就而但等之其此该这那个些吗呢吧啊能会可要有没不时中上下里后前到去来说用又还再很最更已每各所以如若则即]$");
 
   function editDistanceOne(a, b) {
     if (Math.abs(a.length - b.length) > 1 || a === b) { return false; }
@@ -355,7 +356,7 @@
 
   /* A piece of a query no list holds, without the particles at its ends that only join it to the
    * next (双头巨人的起始生命: 双头巨人, not 双头巨人的); within it they stay (不合法的动作). */
-  var PARTICLE_ENDS = /^[的了着过和与及或在]+|[的了着过和与及或在]+$/g;
+  var PARTICLE_ENDS = new RegExp("^[" + PARTICLES + "]+|[" + PARTICLES + "]+$", "g");
   function withoutParticles(piece) { return piece.length > 2 ? piece.replace(PARTICLE_ENDS, "") || piece : piece; }
 
   /* A Chinese word no document holds, as the longest pieces of it that some do, left to right. */
@@ -401,10 +402,8 @@
   var KIND_ORDER = {};
   KIND_ORDER[TERM] = 3; KIND_ORDER[RULE] = 2; KIND_ORDER[SECTION] = 1;
 
-  /* BM25 weight of a word found `tf` times in a document of `length` words. */
-  function inverseFrequency(df) { return Math.log(1 + (index.docs.length - df + 0.5) / (df + 0.5)); }
-  function bm25(tf, df, length) {
-    var idf = inverseFrequency(df);
+  /* BM25 weight of a word of inverse frequency `idf` found `tf` times in a document of `length` words. */
+  function bm25(tf, idf, length) {
     return idf * tf * 2.2 / (tf + 1.2 * (0.25 + 0.75 * length / index.averageLength));
   }
 
@@ -415,7 +414,7 @@
     return at < 0 ? 0 : at;
   }
 
-  function score(doc, q, number, df, home, asked) {
+  function score(doc, q, number, idf, home, asked) {
     if (doc.folded && doc.edition !== home) { return 0; }
     var current = doc.edition === home || doc.kind === TERM ? 1 : 0;
     if (number) {
@@ -433,8 +432,8 @@
       spellings.forEach(function (w) { tf += doc.words[w] || 0; });
       if (tf) {
         matched++;
-        share += inverseFrequency(df.en[i]);
-        weight += bm25(tf, df.en[i], doc.length);
+        share += idf.en[i];
+        weight += bm25(tf, idf.en[i], doc.length);
         if (doc.titleEn && (" " + doc.titleEn + " ").indexOf(" " + spellings[0] + " ") >= 0) { inTitle++; }
       }
     });
@@ -442,15 +441,15 @@
       var tf = doc.zh.split(w).length - 1;
       if (tf) {
         matched++;
-        share += inverseFrequency(df.zh[i]);
-        weight += bm25(tf, df.zh[i], doc.length);
+        share += idf.zh[i];
+        weight += bm25(tf, idf.zh[i], doc.length);
         if (doc.zhTitle.indexOf(w) >= 0) { inTitle++; }
       }
     });
     if (!matched) { return 0; }
     /* a document with some of the words: for a question, as many of them as their rarity weighs (missing
        "player" or 牌手 costs less than missing "deathtouch"); a question has many words, few of them rare */
-    var part = 400 * (asked ? share / df.total : matched / terms);
+    var part = 400 * (asked ? share / idf.total : matched / terms);
     var s = (matched === terms ? 1000 : part) + weight * 20;
     if (matched === terms) {
       if (q.en.length > 1 && (doc.phrase.indexOf(" " + q.enName + " ") >= 0 ||
@@ -481,8 +480,9 @@
     return found / Math.max(q.en.length + q.zh.length, 1);
   }
 
-  /* How many documents hold each word of the query (for BM25). */
-  function documentFrequencies(q) {
+  /* Each word of the query's inverse document frequency (for BM25), worked out once per query, and
+   * their sum. */
+  function inverseFrequencies(q) {
     var df = { en: q.en.map(function () { return 0; }), zh: q.zh.map(function () { return 0; }) };
     index.docs.forEach(function (doc) {
       q.en.forEach(function (spellings, i) {
@@ -490,8 +490,10 @@
       });
       q.zh.forEach(function (w, i) { if (doc.zh.indexOf(w) >= 0) { df.zh[i]++; } });
     });
-    df.total = df.en.concat(df.zh).reduce(function (sum, n) { return sum + inverseFrequency(n); }, 0) || 1;
-    return df;
+    var inverse = function (n) { return Math.log(1 + (index.docs.length - n + 0.5) / (n + 0.5)); };
+    var idf = { en: df.en.map(inverse), zh: df.zh.map(inverse) };
+    idf.total = idf.en.concat(idf.zh).reduce(function (sum, x) { return sum + x; }, 0) || 1;
+    return idf;
   }
 
   /* The query as typed and in the rules' words; each document ranks by the better of the two. */
@@ -506,12 +508,12 @@
     if (asked) { typed = asked.text; rules = rulesWords(typed); }
     /* where the readers' words gave the rules' words, the typed ones are not corrected (nap: tap) */
     var readings = rules !== null ? [parseQuery(typed, true), parseQuery(rules)] : [parseQuery(typed)];
-    var frequencies = number ? [] : readings.map(documentFrequencies);
+    var rarities = number ? [] : readings.map(inverseFrequencies);
     var results = [], named = asked ? namedVariants(readings) : null;
     index.docs.forEach(function (doc, i) {
       var best = 0;
       readings.forEach(function (q, k) {
-        var s = score(doc, q, number, frequencies[k], home, asked);
+        var s = score(doc, q, number, rarities[k], home, asked);
         if (k === 0 && readings.length > 1) {  /* as typed: first among exact names, else after the rules' words */
           s = s >= 5000 ? s + 1 : s * 0.9;
         }
