@@ -78,6 +78,25 @@ def test_questions_in_whole_sentences_find_their_answer(searching, queries):
     assert all(res[0][5] == current for res in results if res), [(q, res[0]) for (q, _), res in zip(asked, results) if res and res[0][5] != current]
 
 
+def test_a_question_reads_a_rule_with_its_section_and_past_what_every_keyword_says(searching):
+    """A rule holds a question's word by its section's title (502.1 "First, all phased-in
+    permanents ..." is of 502 Untap Step); a keyword's rule that every keyword has but for its name
+    ("Lifelink is a static ability.", "The infect rules function no matter what zone ...") comes
+    after the keyword's own; a word the readers' list reads as a longer one of the rules is not read
+    twice (坟墓 of 坟墓场 stays 坟墓场, and no lone 场 is marked)."""
+    def numbers(question, top):
+        return [r[2] for r in searching.evaluate("q => CR.findRules(q)", question)[:top]]
+    assert "502.1" in numbers("what happens first in the untap step", 3)
+    boilerplate = {"702.15a", "702.15d", "702.15f", "702.90a", "702.90e", "702.90f"}
+    for question in ("does lifelink work with infect", "系命和侵染一起会怎样"):
+        assert not boilerplate & set(numbers(question, 5)), question
+    searching.evaluate("() => CR.openSearch('可以看对手坟墓场里的牌吗')")
+    searching.wait_for_selector(".cr-search__result")
+    marked = searching.eval_on_selector_all(".cr-search__snippet mark", "els => els.map(e => e.textContent)")
+    assert "坟墓场" in marked and "场" not in marked, marked
+    searching.keyboard.press("Escape")
+
+
 def test_a_question_prefers_the_variant_it_names(searching):
     """The same question with and without a variant's name: without, the ordinary game's rule (or
     its glossary entry), never a variant's; with, the variant's (103.4c for Commander, 103.4a or

@@ -18,7 +18,8 @@
   ("what whats how can could may must does do did is are was were will would should shall who whom whose when " +
    "where why which am happen happens happened happening if then my me mine our we us they them their there " +
    "this that these those many much get gets got have has had having also still ever even just really actually " +
-   "exactly allowed able possible ok okay anything something someone somebody thing things way ways")
+   "exactly allowed able possible ok okay anything something someone somebody thing things way ways " +
+   "go goes going went gone work works worked working")
     .split(" ").forEach(function (w) { OWN[w] = true; });
   /* a question in Chinese: these phrases are its own (longest first), and so are 吗, 呢, 吧 and ？ */
   var OWN_ZH = /谁|会发生什么|会怎么样|会怎样|怎么办|怎么样|怎样|怎么|为什么|什么时候|什么|是多少|有多少|多少|是几[张个点次位]?|几[张个点次位]?|是否|能否|可否|可不可以|能不能|可以|如果|的话|请问/g;

@@ -69,12 +69,13 @@
     var docs = data.docs.map(function (d) {
       if (d[0] === SECTION) { section = { en: " " + englishWords(d[4]).join(" ") + " ", zh: d[5] || "" }; }
       if (d[0] === TERM) { section = { en: "", zh: "" }; }
-      if (d[0] === RULE && d[4]) { named = { number: d[2], en: englishWords(d[4]).join(" ") + " ", zh: d[5] || "" }; }
+      if (d[0] === RULE && d[4]) { named = { number: d[2], name: d[4].toLowerCase(), en: englishWords(d[4]).join(" ") + " ", zh: d[5] || "" }; }
       /* a rule's context: its section, and the keyword or action whose subrule it is (701.17a, of Sacrifice) */
-      var context = section;
+      var context = section, keyword = null;
       if (d[0] === RULE && named && d[2] !== named.number && d[2].indexOf(named.number) === 0 &&
           /^[a-z]$/.test(d[2].slice(named.number.length))) {
         context = { en: section.en + named.en, zh: section.zh + "\n" + named.zh };
+        keyword = named.name;
       }
       var plainTitle = plainWords(d[4]), plainText = plainWords(d[6]);
       plainTitle.forEach(function (w) { written[w] = true; });
@@ -89,7 +90,7 @@
         title: [d[4], d[5]], text: [d[6], d[7]],
         titleEn: titleEn.join(" "), words: set, phrase: " " + words.join(" ") + " ",
         zhTitle: d[5] || "", zh: (d[5] || "") + "\n" + (d[7] || ""),
-        section: context, folded: d[8] === 1,
+        section: context, folded: d[8] === 1, keyword: keyword,
         length: Math.max(words.length, ((d[5] || "").length + (d[7] || "").length) / 2, 1),
       };
     });
@@ -101,6 +102,7 @@
     var names = Object.create(null);  /* every title, lower case: a name is never read as a question */
     docs.forEach(function (doc) { doc.title.forEach(function (t) { if (t) { names[t.toLowerCase()] = true; } }); });
     docs.forEach(function (doc) { doc.variant = variantOf(doc); });
+    markBoilerplate(docs);
     var variants = variantNames(docs);
     variants.forEach(function (v) { v.zh.forEach(function (name) { chinese[name] = true; }); });  /* 双头巨人 is a word */
     return { docs: docs, variants: variants, vocabulary: vocabulary, written: written, spellings: Object.keys(written).sort(), words: chinese, names: names,
@@ -134,9 +136,23 @@
   function answering(doc, score, asked, named, home) {
     if (asked.asks && states(doc, asked.asks)) { score += ASKED_BONUS; }
     score += variantPreference(doc, named);
+    if (doc.boilerplate) { score *= BOILERPLATE; }
     if (doc.kind === SECTION || (doc.kind === RULE && !doc.text[0] && !doc.text[1])) { score *= TITLE_ONLY; }
     if (doc.kind !== TERM && doc.edition !== home) { score *= OLDER; }
     return Math.max(score, 1);
+  }
+
+  /* A keyword's rule that every keyword has, but for its name ("Lifelink is a static ability.", "The
+   * infect rules function no matter what zone ...", "Multiple instances of flanking ... are
+   * redundant."): it says nothing a question about this keyword asks, and comes after its other rules. */
+  var BOILERPLATE = 0.8, BOILERPLATE_SHARED = 3;
+  function markBoilerplate(docs) {
+    var masked = docs.map(function (doc) {
+      return doc.keyword && doc.text[0] ? doc.edition + "\n" + doc.text[0].toLowerCase().split(doc.keyword).join("#") : null;
+    });
+    var count = Object.create(null);
+    masked.forEach(function (m) { if (m) { count[m] = (count[m] || 0) + 1; } });
+    docs.forEach(function (doc, i) { doc.boilerplate = Boolean(masked[i] && count[masked[i]] >= BOILERPLATE_SHARED); });
   }
 
   /* ---- variants and formats: the sections of chapters 8 and 9 ------------------------------------ */
@@ -250,9 +266,10 @@
     var patterns = index.synonyms, lowered = text.toLowerCase().replace(/[’‘]/g, "'");
     var out = layers(lowered), changed = out !== lowered;
     if (patterns.han) {
-      out = out.replace(patterns.han, function (form) {
+      out = out.replace(patterns.han, function (form, at, whole) {
+        var words = patterns.target[form], inside = words.indexOf(form);
+        if (inside >= 0 && whole.substr(at - inside, words.length) === words) { return form; }  /* 坟墓 of 坟墓场 */
         changed = true;
-        var words = patterns.target[form];
         return /[\u3400-\u9fff]/.test(words) ? words : " " + words + " ";
       });
     }
@@ -435,6 +452,10 @@
         share += idf.en[i];
         weight += bm25(tf, idf.en[i], doc.length);
         if (doc.titleEn && (" " + doc.titleEn + " ").indexOf(" " + spellings[0] + " ") >= 0) { inTitle++; }
+      } else if (asked && inContext(doc, spellings)) {
+        matched++;
+        share += idf.en[i];
+        weight += bm25(1, idf.en[i], doc.length) * CONTEXT;
       }
     });
     q.zh.forEach(function (w, i) {
@@ -444,6 +465,10 @@
         share += idf.zh[i];
         weight += bm25(tf, idf.zh[i], doc.length);
         if (doc.zhTitle.indexOf(w) >= 0) { inTitle++; }
+      } else if (asked && inContext(doc, w)) {
+        matched++;
+        share += idf.zh[i];
+        weight += bm25(1, idf.zh[i], doc.length) * CONTEXT;
       }
     });
     if (!matched) { return 0; }
@@ -469,6 +494,17 @@
       q.zh.forEach(function (w) { if (doc.section.zh.indexOf(w) >= 0) { inSection++; } });
     }
     return s + inTitle * 40 + inSection * 60 + current * 30;
+  }
+
+  /* A question's word that a rule does not write but its context does (its section's title, the
+   * keyword it is of): 502.1 "First, all phased-in permanents ... phase out" holds "untap step" of
+   * "what happens first in the untap step" by its section, 502 Untap Step. Such a word counts as
+   * held, at a part of its weight. */
+  var CONTEXT = 0.5;
+  function inContext(doc, word) {
+    if (doc.kind !== RULE) { return false; }
+    if (typeof word === "string") { return doc.section.zh.indexOf(word) >= 0; }
+    return word.some(function (w) { return doc.section.en.indexOf(" " + w + " ") >= 0; });
   }
 
   /* The share of the query's words a document holds. */
