@@ -16,6 +16,7 @@ QUESTIONS = HERE / "search_queries.yml"
 READERS_WORDS = HERE / "search_readers_words.yml"
 WHOLE_SENTENCES = HERE / "search_questions.yml"
 UNSEEN_QUESTIONS = HERE / "search_questions_unseen.yml"  # not tuned on: the bench measures it, no test
+UNSEEN_QUESTIONS_2 = HERE / "search_questions_unseen_2.yml"  # the same, of other topics, written 2026-11-27
 
 
 def asked_in(path: Path) -> list[tuple[str, list[str]]]:
