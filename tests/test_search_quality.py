@@ -97,6 +97,21 @@ def test_a_question_reads_a_rule_with_its_section_and_past_what_every_keyword_sa
     searching.keyboard.press("Escape")
 
 
+def test_two_keywords_together_find_the_rules_where_they_meet(searching):
+    """Two keywords typed together, or asked about together, give first the two rules, one of
+    each, that share the rarest words (702.15b and 702.90b: damage dealt by a source, rule 120.3),
+    not the rules every keyword has nor 122.1b, which only lists keywords."""
+    def first_two(query):
+        return {r[2] for r in searching.evaluate("q => CR.findRules(q).slice(0, 2)", query)}
+    assert first_two("lifelink infect") == first_two("系命 侵染") == {"702.15b", "702.90b"}
+    assert first_two("does lifelink work with infect") == first_two("系命和侵染一起会怎样") == {"702.15b", "702.90b"}
+    assert first_two("indestructible deathtouch") == {"702.12b", "702.2b"}
+    assert first_two("flying reach") == {"702.9b", "702.17b"}
+    assert "702.2c" in first_two("trample deathtouch") and "122.1b" not in first_two("trample deathtouch")
+    # one keyword's own name is not two: trample over planeswalkers is one keyword
+    assert searching.evaluate("() => CR.findRules('trample over planeswalkers')[0][3]") == "Trample Over Planeswalkers"
+
+
 def test_a_question_prefers_the_variant_it_names(searching):
     """The same question with and without a variant's name: without, the ordinary game's rule (or
     its glossary entry), never a variant's; with, the variant's (103.4c for Commander, 103.4a or

@@ -90,7 +90,7 @@
         title: [d[4], d[5]], text: [d[6], d[7]],
         titleEn: titleEn.join(" "), words: set, phrase: " " + words.join(" ") + " ",
         zhTitle: d[5] || "", zh: (d[5] || "") + "\n" + (d[7] || ""),
-        section: context, folded: d[8] === 1, keyword: keyword,
+        section: context, folded: d[8] === 1, keyword: keyword, keywordZh: keyword ? named.zh : "",
         length: Math.max(words.length, ((d[5] || "").length + (d[7] || "").length) / 2, 1),
       };
     });
@@ -103,9 +103,10 @@
     docs.forEach(function (doc) { doc.title.forEach(function (t) { if (t) { names[t.toLowerCase()] = true; } }); });
     docs.forEach(function (doc) { doc.variant = variantOf(doc); });
     markBoilerplate(docs);
+    var keywords = keywordsOf(docs);
     var variants = variantNames(docs);
     variants.forEach(function (v) { v.zh.forEach(function (name) { chinese[name] = true; }); });  /* 双头巨人 is a word */
-    return { docs: docs, variants: variants, vocabulary: vocabulary, written: written, spellings: Object.keys(written).sort(), words: chinese, names: names,
+    return { docs: docs, variants: variants, keywords: keywords, vocabulary: vocabulary, written: written, spellings: Object.keys(written).sort(), words: chinese, names: names,
              longest: longest, editions: data.editions, averageLength: total / Math.max(docs.length, 1),
              synonyms: synonymPatterns(data.synonyms), corrected: Object.create(null),
              allZh: docs.map(function (doc) { return doc.zh; }).join("\n") };
@@ -153,6 +154,92 @@
     var count = Object.create(null);
     masked.forEach(function (m) { if (m) { count[m] = (count[m] || 0) + 1; } });
     docs.forEach(function (doc, i) { doc.boilerplate = Boolean(masked[i] && count[masked[i]] >= BOILERPLATE_SHARED); });
+  }
+
+  /* ---- two keywords together ------------------------------------------------------------------ */
+  /* "trample deathtouch", "does lifelink work with infect": two keywords typed together ask where they
+   * meet. That is, of the first keyword's rules and the second's, the two that share the rarest words
+   * (702.2c and 702.19b share "lethal damage" and "combat damage assignment"; 702.15b and 702.90b
+   * "damage dealt by a source" and "See rule 120.3"); they come first. A rule that only lists
+   * keywords (122.1b: "The keywords that a keyword counter can be are flying, first strike, ...")
+   * holds both names and says nothing of either, and comes after. */
+  var MEETING = 600, LISTED = 0.5, LIST_NAMES = 4;
+
+  /* Each keyword ability's rules (its lettered rules: 702.2a-702.2d of Deathtouch), by its lower-case
+   * name; not the keyword actions of 701, whose names are everyday verbs (cast, destroy, play). */
+  function keywordsOf(docs) {
+    var found = Object.create(null);
+    docs.forEach(function (doc) {
+      if (!doc.keyword || !/^702\./.test(doc.number)) { return; }
+      var k = found[doc.keyword] = found[doc.keyword] ||
+        { en: " " + englishWords(doc.keyword).join(" ") + " ", zh: doc.keywordZh, docs: [] };
+      k.docs.push(doc);
+    });
+    return found;
+  }
+
+  function namedKeywords(readings) {
+    var names = Object.keys(index.keywords).filter(function (name) {
+      var k = index.keywords[name];
+      return readings.some(function (q) {
+        return (" " + q.enFullName + " ").indexOf(k.en) >= 0 || (k.zh && q.zhWhole.indexOf(k.zh) >= 0);
+      });
+    });
+    return names.filter(function (name) {  /* "trample over planeswalkers" names that, not trample too */
+      var k = index.keywords[name];
+      return !names.some(function (other) {
+        var o = index.keywords[other];
+        return other !== name && (o.en.indexOf(k.en) >= 0 && o.en !== k.en || (k.zh && o.zh.indexOf(k.zh) >= 0 && o.zh !== k.zh));
+      });
+    });
+  }
+
+  /* The rarity of the words two rules share, but for the keywords' own names and stop words. */
+  function shared(a, b, own) {
+    var sum = 0;
+    Object.keys(a.words).forEach(function (w) {
+      if (b.words[w] && !STOP[w] && !own[w]) {
+        sum += Math.log(index.docs.length / (index.vocabulary[w] || 1));
+      }
+    });
+    return sum;
+  }
+
+  function meeting(readings, home, results) {
+    var names = namedKeywords(readings);
+    if (names.length < 2) { return; }
+    var own = Object.create(null);
+    names.forEach(function (name) { englishWords(name).forEach(function (w) { own[w] = true; }); });
+    var rulesOf = function (name) {
+      return index.keywords[name].docs.filter(function (doc) { return doc.edition === home && !doc.boilerplate; });
+    };
+    var meet = [];
+    for (var i = 0; i < names.length; i++) {
+      for (var j = i + 1; j < names.length; j++) {
+        var best = null;
+        rulesOf(names[i]).forEach(function (a) {
+          rulesOf(names[j]).forEach(function (b) {
+            var sum = shared(a, b, own);
+            if (!best || sum > best.sum) { best = { sum: sum, docs: [a, b] }; }
+          });
+        });
+        if (best) { meet = meet.concat(best.docs); }
+      }
+    }
+    results.forEach(function (r) {
+      if (meet.indexOf(r.doc) >= 0) { r.score += MEETING; }
+      else if (r.score < 5000 && listsKeywords(r.doc, names)) { r.score *= LISTED; }
+    });
+  }
+
+  /* A rule that names both keywords among many more. */
+  function listsKeywords(doc, names) {
+    var holds = function (name) { var k = index.keywords[name]; return doc.phrase.indexOf(k.en) >= 0 || (k.zh && doc.zh.indexOf(k.zh) >= 0); };
+    if (!names.every(holds)) { return false; }
+    if (doc.keywordCount === undefined) {
+      doc.keywordCount = Object.keys(index.keywords).filter(function (name) { return doc.phrase.indexOf(index.keywords[name].en) >= 0; }).length;
+    }
+    return doc.keywordCount >= LIST_NAMES;
   }
 
   /* ---- variants and formats: the sections of chapters 8 and 9 ------------------------------------ */
@@ -558,6 +645,7 @@
       if (best > 0 && best < 5000 && asked) { best = answering(doc, best, asked, named, home); }
       if (best > 0) { results.push({ doc: doc, score: best, order: i }); }
     });
+    if (!number) { meeting(readings, home, results); }
     var near = Boolean(number && !results.length);
     if (near) { results = nearest(number, home); }
     results.sort(function (a, b) { return b.score - a.score || a.order - b.order; });
