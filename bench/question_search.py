@@ -14,9 +14,8 @@ touch, CPU 4x slower, 1.6 Mbit/s, 150 ms. For each search:
   question of tests/search_questions.yml (median and the slowest), and the same for names (every
   Nth keyword and glossary name of the query set, the fastest of three tries each): what a reader
   who does not ask pays;
-- top-1 and top-3 of the questions, read from the links on screen; and of the two sets of unseen
-  questions (tests/search_questions_unseen.yml, tests/search_questions_unseen_2.yml), each
-  written before a day's changes and not tuned on.
+- top-1 and top-3 of the questions, read from the links on screen; and of each set of unseen
+  questions (tests/search_questions_unseen*.yml), none tuned on.
 
 Each search is measured three times, alternating with the other; the figures are the medians.
 """
@@ -33,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "bench")]
 from phone_offline import PHONE_NETWORK, PREFIX, PagesLike, phone  # noqa: E402
-from query_set import UNSEEN_QUESTIONS, UNSEEN_QUESTIONS_2, WHOLE_SENTENCES, asked_in, figures, query_set  # noqa: E402
+from query_set import UNSEEN_QUESTIONS, WHOLE_SENTENCES, asked_in, figures, query_set  # noqa: E402
 from search_quality import SOURCES, built_with_baseline, place  # noqa: E402
 
 BASELINE = "566a359"  # the search before it read questions (the parent of 4e029e0)
@@ -61,7 +60,7 @@ def serve(site: Path):
     return server, f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
 
 
-def measure(browser, site: Path, questions: list, unseen: list, unseen_2: list, names: list) -> dict:
+def measure(browser, site: Path, questions: list, unseen: list, names: list) -> dict:
     server, url = serve(site)
     context = phone(browser, workers=False)
     page = context.new_page()
@@ -83,16 +82,14 @@ def measure(browser, site: Path, questions: list, unseen: list, unseen_2: list, 
     fetched = sum(received)
     timed = [page.evaluate(LAST_KEY, q) for q, _ in questions]
     found = figures([place(links, answers, q) for (ms, links), (q, answers) in zip(timed, questions)])
-    unseen_found, unseen_2_found = (figures([place(page.evaluate(LAST_KEY, q)[1], answers, q) for q, answers in asked])
-                                    for asked in (unseen, unseen_2))
+    unseen_found = [figures([place(page.evaluate(LAST_KEY, q)[1], answers, q) for q, answers in asked]) for asked in unseen]
     by_name = [min(page.evaluate(LAST_KEY, q)[0] for _ in range(3)) for q in names]  # the fastest of three
     context.close()
     server.shutdown()
     question_ms = [ms for ms, _ in timed]
     return {"bytes": fetched, "to_first": to_first, "median": statistics.median(question_ms), "slowest": max(question_ms),
             "names": statistics.median(by_name), "top1": found["top1"], "top3": found["top3"],
-            "unseen_top1": unseen_found["top1"], "unseen_top3": unseen_found["top3"],
-            "unseen_2_top1": unseen_2_found["top1"], "unseen_2_top3": unseen_2_found["top3"]}
+            **{f"unseen_{k}_{top}": found[top] for k, found in enumerate(unseen_found, 1) for top in ("top1", "top3")}}
 
 
 def main() -> None:
@@ -103,11 +100,11 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     from generator.history.corpus import load_corpus
-    questions, unseen, unseen_2 = asked_in(WHOLE_SENTENCES), asked_in(UNSEEN_QUESTIONS), asked_in(UNSEEN_QUESTIONS_2)
+    questions, unseen = asked_in(WHOLE_SENTENCES), [asked_in(path) for path in UNSEEN_QUESTIONS]
     names = [q for q, _, by_name in query_set(load_corpus(None, [str(s) for s in SOURCES[:2]]).shown[0]) if by_name][::args.every]
     with built_with_baseline(args.baseline, "cr-question-bench-") as sites, sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
-        rounds = [[measure(browser, site, questions, unseen, unseen_2, names) for site in sites]
+        rounds = [[measure(browser, site, questions, unseen, names) for site in sites]
                   for _ in range(ROUNDS)]  # alternating, so that neither has the quieter machine
         browser.close()
     ours, base = ({key: statistics.median(r[i][key] for r in rounds) for key in rounds[0][i]} for i in (0, 1))
@@ -119,15 +116,14 @@ def main() -> None:
             ("a question's last key to its results, slowest", "slowest", lambda v: f"{v:.0f} ms"),
             ("a name's last key to its results, median", "names", lambda v: f"{v:.0f} ms"),
             ("questions: the answer first", "top1", lambda v: f"{v:.1%}"),
-            ("questions: the answer in the first three", "top3", lambda v: f"{v:.1%}"),
-            ("unseen questions: the answer first", "unseen_top1", lambda v: f"{v:.1%}"),
-            ("unseen questions: the answer in the first three", "unseen_top3", lambda v: f"{v:.1%}"),
-            ("unseen questions, second set: the answer first", "unseen_2_top1", lambda v: f"{v:.1%}"),
-            ("unseen questions, second set: the answer in the first three", "unseen_2_top3", lambda v: f"{v:.1%}")]
-    print(f"| {'figure':60} | {'ours':>9} | {'baseline':>9} | ratio |")
+            ("questions: the answer in the first three", "top3", lambda v: f"{v:.1%}")]
+    for k, path in enumerate(UNSEEN_QUESTIONS, 1):
+        rows += [(f"{path.name} ({len(unseen[k - 1])}): the answer first", f"unseen_{k}_top1", lambda v: f"{v:.1%}"),
+                 (f"{path.name}: the answer in the first three", f"unseen_{k}_top3", lambda v: f"{v:.1%}")]
+    print(f"| {'figure':64} | {'ours':>9} | {'baseline':>9} | ratio |")
     for label, key, shown in rows:
         ratio = f"{ours[key] / base[key]:.2f}x" if base[key] else ""
-        print(f"| {label:60} | {shown(ours[key]):>9} | {shown(base[key]):>9} | {ratio} |")
+        print(f"| {label:64} | {shown(ours[key]):>9} | {shown(base[key]):>9} | {ratio} |")
 
 
 if __name__ == "__main__":

@@ -159,8 +159,8 @@
   /* ---- two keywords together ------------------------------------------------------------------ */
   /* "trample deathtouch", "does lifelink work with infect": two keywords typed together ask where they
    * meet. That is, of the first keyword's rules and the second's, the two that share the rarest words
-   * (702.2c and 702.19b share "lethal damage" and "combat damage assignment"; 702.15b and 702.90b
-   * "damage dealt by a source" and "See rule 120.3"); they come first. A rule that only lists
+   * (702.15b and 702.90b: "damage dealt by a source", "See rule 120.3"; 702.12b and 702.2b:
+   * "destroyed", "state-based action", "rule 704"); they come first. A rule that only lists
    * keywords (122.1b: "The keywords that a keyword counter can be are flying, first strike, ...")
    * holds both names and says nothing of either, and comes after. */
   var MEETING = 600, LISTED = 0.5, LIST_NAMES = 4;
@@ -223,7 +223,7 @@
             if (!best || sum > best.sum) { best = { sum: sum, docs: [a, b] }; }
           });
         });
-        if (best) { meet = meet.concat(best.docs); }
+        if (best && best.sum > 0) { meet = meet.concat(best.docs); }
       }
     }
     results.forEach(function (r) {
