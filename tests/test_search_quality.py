@@ -108,6 +108,12 @@ def test_two_keywords_together_find_the_rules_where_they_meet(searching):
     assert first_two("indestructible deathtouch") == {"702.12b", "702.2b"}
     assert first_two("flying reach") == {"702.9b", "702.17b"}
     assert "702.2c" in first_two("trample deathtouch") and "122.1b" not in first_two("trample deathtouch")
+    # a question about two keywords is answered by where they meet, though no rule holds its 一起
+    searching.evaluate("() => CR.openSearch('系命和侵染一起会怎样')")
+    searching.wait_for_selector(".cr-search__result")
+    assert "No rule answers" not in searching.text_content(".cr-search__meta")
+    assert searching.text_content(".cr-search__result:first-child").strip().startswith("702.15b")
+    searching.keyboard.press("Escape")
     # one keyword's own name is not two: trample over planeswalkers is one keyword
     assert searching.evaluate("() => CR.findRules('trample over planeswalkers')[0][3]") == "Trample Over Planeswalkers"
 

@@ -205,9 +205,10 @@
     return sum;
   }
 
+  /* Whether two keywords met: the question is then answered, whatever else it holds (一起). */
   function meeting(readings, home, results) {
     var names = namedKeywords(readings);
-    if (names.length < 2) { return; }
+    if (names.length < 2) { return false; }
     var own = Object.create(null);
     names.forEach(function (name) { englishWords(name).forEach(function (w) { own[w] = true; }); });
     var rulesOf = function (name) {
@@ -230,6 +231,7 @@
       if (meet.indexOf(r.doc) >= 0) { r.score += MEETING; }
       else if (r.score < 5000 && listsKeywords(r.doc, names)) { r.score *= LISTED; }
     });
+    return meet.length > 0;
   }
 
   /* A rule that names both keywords among many more. */
@@ -645,12 +647,12 @@
       if (best > 0 && best < 5000 && asked) { best = answering(doc, best, asked, named, home); }
       if (best > 0) { results.push({ doc: doc, score: best, order: i }); }
     });
-    if (!number) { meeting(readings, home, results); }
+    var met = !number && meeting(readings, home, results);
     var near = Boolean(number && !results.length);
     if (near) { results = nearest(number, home); }
     results.sort(function (a, b) { return b.score - a.score || a.order - b.order; });
     /* a question whose best rule holds not even half of its words: the closest rules, a few, and said so */
-    var unanswered = Boolean(asked && results.length && !readings.some(function (q) { return held(results[0].doc, q) >= 0.5; }));
+    var unanswered = Boolean(asked && !met && results.length && !readings.some(function (q) { return held(results[0].doc, q) >= 0.5; }));
     if (unanswered) { results = results.slice(0, CLOSEST); }
     return { query: readings[readings.length - 1], number: number, results: results, near: near, unanswered: unanswered };
   }
