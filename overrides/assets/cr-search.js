@@ -75,7 +75,7 @@
       if (d[0] === RULE && named && d[2] !== named.number && d[2].indexOf(named.number) === 0 &&
           /^[a-z]$/.test(d[2].slice(named.number.length))) {
         context = { en: section.en + named.en, zh: section.zh + "\n" + named.zh };
-        keyword = named.name;
+        keyword = named;
       }
       var plainTitle = plainWords(d[4]), plainText = plainWords(d[6]);
       plainTitle.forEach(function (w) { written[w] = true; });
@@ -90,7 +90,7 @@
         title: [d[4], d[5]], text: [d[6], d[7]],
         titleEn: titleEn.join(" "), words: set, phrase: " " + words.join(" ") + " ",
         zhTitle: d[5] || "", zh: (d[5] || "") + "\n" + (d[7] || ""),
-        section: context, folded: d[8] === 1, keyword: keyword, keywordZh: keyword ? named.zh : "",
+        section: context, folded: d[8] === 1, keyword: keyword,  /* the keyword or action it is of */
         length: Math.max(words.length, ((d[5] || "").length + (d[7] || "").length) / 2, 1),
       };
     });
@@ -149,7 +149,7 @@
   var BOILERPLATE = 0.8, BOILERPLATE_SHARED = 3;
   function markBoilerplate(docs) {
     var masked = docs.map(function (doc) {
-      return doc.keyword && doc.text[0] ? doc.edition + "\n" + doc.text[0].toLowerCase().split(doc.keyword).join("#") : null;
+      return doc.keyword && doc.text[0] ? doc.edition + "\n" + doc.text[0].toLowerCase().split(doc.keyword.name).join("#") : null;
     });
     var count = Object.create(null);
     masked.forEach(function (m) { if (m) { count[m] = (count[m] || 0) + 1; } });
@@ -171,19 +171,17 @@
     var found = Object.create(null);
     docs.forEach(function (doc) {
       if (!doc.keyword || !/^702\./.test(doc.number)) { return; }
-      var k = found[doc.keyword] = found[doc.keyword] ||
-        { en: " " + englishWords(doc.keyword).join(" ") + " ", zh: doc.keywordZh, docs: [] };
-      k.docs.push(doc);
+      var name = doc.keyword.name;
+      (found[name] = found[name] || { en: " " + doc.keyword.en, zh: doc.keyword.zh, docs: [] }).docs.push(doc);
     });
     return found;
   }
 
   function namedKeywords(readings) {
+    var typed = readings.map(function (q) { return { en: " " + q.enFullName + " ", zh: q.zhWhole }; });
     var names = Object.keys(index.keywords).filter(function (name) {
       var k = index.keywords[name];
-      return readings.some(function (q) {
-        return (" " + q.enFullName + " ").indexOf(k.en) >= 0 || (k.zh && q.zhWhole.indexOf(k.zh) >= 0);
-      });
+      return typed.some(function (q) { return q.en.indexOf(k.en) >= 0 || (k.zh && q.zh.indexOf(k.zh) >= 0); });
     });
     return names.filter(function (name) {  /* "trample over planeswalkers" names that, not trample too */
       var k = index.keywords[name];
@@ -199,7 +197,7 @@
     var sum = 0;
     Object.keys(a.words).forEach(function (w) {
       if (b.words[w] && !STOP[w] && !own[w]) {
-        sum += Math.log(index.docs.length / (index.vocabulary[w] || 1));
+        sum += inverseFrequency(index.vocabulary[w] || 0);
       }
     });
     return sum;
@@ -596,14 +594,18 @@
     return word.some(function (w) { return doc.section.en.indexOf(" " + w + " ") >= 0; });
   }
 
-  /* The share of the query's words a document holds. */
+  /* The share of a question's words a document holds, as the ranking counts them (in its text or its
+   * context); a word read as one the rules use by its spelling is not held. */
   function held(doc, q) {
     var found = q.en.filter(function (spellings) {
-      return !spellings.guessed && spellings.some(function (w) { return doc.words[w]; });
+      return !spellings.guessed && (spellings.some(function (w) { return doc.words[w]; }) || inContext(doc, spellings));
     }).length +
-      q.zh.filter(function (w) { return doc.zh.indexOf(w) >= 0; }).length;
+      q.zh.filter(function (w) { return doc.zh.indexOf(w) >= 0 || inContext(doc, w); }).length;
     return found / Math.max(q.en.length + q.zh.length, 1);
   }
+
+  /* BM25's inverse document frequency of a word that `n` documents hold. */
+  function inverseFrequency(n) { return Math.log(1 + (index.docs.length - n + 0.5) / (n + 0.5)); }
 
   /* Each word of the query's inverse document frequency (for BM25), worked out once per query, and
    * their sum. */
@@ -615,8 +617,7 @@
       });
       q.zh.forEach(function (w, i) { if (doc.zh.indexOf(w) >= 0) { df.zh[i]++; } });
     });
-    var inverse = function (n) { return Math.log(1 + (index.docs.length - n + 0.5) / (n + 0.5)); };
-    var idf = { en: df.en.map(inverse), zh: df.zh.map(inverse) };
+    var idf = { en: df.en.map(inverseFrequency), zh: df.zh.map(inverseFrequency) };
     idf.total = idf.en.concat(idf.zh).reduce(function (sum, x) { return sum + x; }, 0) || 1;
     return idf;
   }
