@@ -118,6 +118,20 @@ def test_two_keywords_together_find_the_rules_where_they_meet(searching):
     assert searching.evaluate("() => CR.findRules('trample over planeswalkers')[0][3]") == "Trample Over Planeswalkers"
 
 
+def test_a_snippet_marks_whole_english_words(searching):
+    """An English query word is marked where it begins a word, the whole word ("creatures" for
+    creature), never inside another ("card" in "discarded", "end" in "attend")."""
+    for query in ("discard a card", "can a creature with flying be blocked by reach", "end step"):
+        searching.evaluate("q => CR.openSearch(q)", query)
+        searching.wait_for_selector(".cr-search__result")
+        cut = searching.evaluate("""() => [...document.querySelectorAll('.cr-search__snippet mark')].filter(m => {
+            const before = m.previousSibling ? m.previousSibling.textContent : '', after = m.nextSibling ? m.nextSibling.textContent : '';
+            return /[A-Za-z]$/.test(before) || /^[A-Za-z]/.test(after); }).map(m => m.parentNode.textContent)""")
+        assert not cut, (query, cut[:3])
+        assert searching.locator(".cr-search__snippet mark").count() > 0, query
+    searching.keyboard.press("Escape")
+
+
 def test_a_question_prefers_the_variant_it_names(searching):
     """The same question with and without a variant's name: without, the ordinary game's rule (or
     its glossary entry), never a variant's; with, the variant's (103.4c for Commander, 103.4a or

@@ -697,19 +697,17 @@
   function snippet(text, q, lang) {
     var p = element("span", { "class": "cr-search__snippet" });
     if (!text) { return p; }
-    var needles = lang ? q.zh : [].concat.apply([], q.en);
-    var lower = text.toLowerCase();
-    var first = -1;
-    needles.forEach(function (w) {
-      var at = lower.indexOf(w);
-      if (at >= 0 && (first < 0 || at < first)) { first = at; }
-    });
+    var needles = (lang ? q.zh : [].concat.apply([], q.en)).filter(Boolean).map(escaped);
+    /* an English word is marked whole where a query word begins it ("creatures" for creature), never
+       inside another ("card" in "discarded"); Chinese, which has no spaces, wherever it stands */
+    var pattern = needles.length ? new RegExp(lang ? "(" + needles.join("|") + ")" : "(\\b(?:" + needles.join("|") + ")[a-z]*)", "i") : null;
+    var found = pattern && pattern.exec(text);
+    var first = found ? found.index : -1;
     var size = lang ? 80 : 180;  /* characters shown: Chinese ones are about twice as wide */
     var start = Math.max(0, Math.min(first - (lang ? 20 : 50), text.length - size));  /* the window full */
     var piece = (start ? "…" : "") + text.slice(start, start + size) + (start + size < text.length ? "…" : "");
-    var pattern = needles.filter(Boolean).map(function (w) { return w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }).join("|");
     if (!pattern) { p.textContent = piece; return p; }
-    piece.split(new RegExp("(" + pattern + ")", "i")).forEach(function (part, i) {
+    piece.split(pattern).forEach(function (part, i) {
       p.appendChild(i % 2 ? element("mark", {}, part) : document.createTextNode(part));
     });
     return p;
