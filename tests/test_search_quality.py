@@ -185,6 +185,19 @@ def test_a_question_is_read_without_its_own_words(searching):
     searching.keyboard.press("Escape")
 
 
+
+def test_a_question_of_what_a_word_means_finds_its_definition(searching):
+    """"What does X mean", "X是什么意思", "X是指什么": the asking words are the question's own, so
+    the glossary entry or the rule that defines X comes first, not a rule that happens to hold 意
+    and 思 (608.2c for 重生是什么意思, before) or "mean"; 指定 (target) is no asking word."""
+    read = searching.evaluate("qs => qs.map(q => CR.question(q))", [
+        "重生是什么意思", "践踏是指什么", "死触的意思", "what does regenerate mean", "咒语可以指定自己为目标吗"])
+    assert [r["text"] for r in read] == ["重生", "践踏", "死触的", "regenerate", "咒语 指定自己为目标"], read
+    for question, defined in (("重生是什么意思", ("Regenerate", "701.15")), ("what does regenerate mean", ("Regenerate", "701.15")),
+                              ("践踏是指什么", ("Trample", "702.19"))):
+        first = searching.evaluate("q => CR.findRules(q)[0]", question)
+        assert first[3] == defined[0] if first[1] == "term" else first[2] == defined[1], (question, first)
+
 def misspelt(name: str, how: int, filler: str) -> str:
     """The name with one character added (how 0), dropped (1) or changed (2), in its middle."""
     middle = len(name) // 2
