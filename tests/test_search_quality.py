@@ -185,7 +185,6 @@ def test_a_question_is_read_without_its_own_words(searching):
     searching.keyboard.press("Escape")
 
 
-
 def test_a_question_of_what_a_word_means_finds_its_definition(searching):
     """"What does X mean", "X是什么意思", "X是指什么": the asking words are the question's own, so
     the glossary entry or the rule that defines X comes first, not a rule that happens to hold 意
@@ -197,6 +196,7 @@ def test_a_question_of_what_a_word_means_finds_its_definition(searching):
                               ("践踏是指什么", ("Trample", "702.19"))):
         first = searching.evaluate("q => CR.findRules(q)[0]", question)
         assert first[3] == defined[0] if first[1] == "term" else first[2] == defined[1], (question, first)
+
 
 def misspelt(name: str, how: int, filler: str) -> str:
     """The name with one character added (how 0), dropped (1) or changed (2), in its middle."""

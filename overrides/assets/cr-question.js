@@ -1,8 +1,9 @@
 /* A query asked as a question, in a whole sentence: "what happens if ...", "can I ...", "how many
- * ...", "……会怎样", "……可以……吗", "……是多少", "谁……". CR.question(text) says which words are the question's
- * own (they neither rank nor are marked in the results) and what it asks for: a number ("how
- * many", "多少", "几") or what happens ("what happens", "会怎样"); null for a query that is no
- * question (a name, a number, the readers' words), which the search reads as before.
+ * ...", "what does ... mean", "……会怎样", "……可以……吗", "……是多少", "……是什么意思", "谁……".
+ * CR.question(text) says which words are the question's own (they neither rank nor are marked in
+ * the results) and what it asks for: a number ("how many", "多少", "几") or what happens ("what
+ * happens", "会怎样"); null for a query that is no question (a name, a number, the readers'
+ * words), which the search reads as before.
  *
  * Loaded by the search with its data (cr-search.js), never with a page. */
 (function () {
