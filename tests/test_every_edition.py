@@ -2,6 +2,7 @@
 errors, with its effective date, every numbered line a rule, and its real oddities kept."""
 import re
 from collections import Counter
+from functools import cache
 
 import pytest
 
@@ -38,11 +39,17 @@ def test_every_file_loads_with_its_date_and_every_numbered_line(loaded):
     assert differ == {}
 
 
+@cache
+def lines_of(path) -> list[str]:
+    """A file's decoded lines, read once for the module's independent counts."""
+    return read_source(path, path.name).lines
+
+
 def numbered_lines(path) -> list[str]:
     """The rule numbers that begin a line of the rules part (before the glossary), as often as they
     do: 702.19c, or "702. 37a" as 2009 printed some; in a text wrapped at 100 characters (2003-2004)
     only after a blank line, for a wrapped line may begin with a cited number ("212.4, ...")."""
-    lines = read_source(path, path.name).lines
+    lines = lines_of(path)
     end = max(i for i, line in enumerate(lines) if line.strip() in ("Glossary", "词汇表"))
     wrapped = max(len(line) for line in lines) <= 130
     found = []
@@ -64,11 +71,11 @@ def independent_count(path) -> tuple[int, int, int]:
     at 100 characters only after a blank line; examples: the lines that begin with "Example:";
     glossary entries: the blank-line separated blocks, plus a short term that follows a finished
     definition within a block (a blank line the publisher left out)."""
-    lines = [line.strip() for line in read_source(path, path.name).lines]
+    lines = [line.strip() for line in lines_of(path)]
     glossary = max(i for i, line in enumerate(lines) if line == "Glossary")
     credits = max([i for i, line in enumerate(lines) if line == "Credits" and i > glossary] or [len(lines)])
     first = next(i for i, line in enumerate(lines) if re.match(r"\d{3}\.\d", line))
-    wrapped = max(len(line) for line in read_source(path, path.name).lines) <= 130
+    wrapped = max(len(line) for line in lines_of(path)) <= 130
     rules = sum(1 for i in range(first, glossary) if RULE_NUMBER.match(lines[i]) and (not wrapped or not lines[i - 1]))
     examples = sum(1 for line in lines[first:glossary] if line.startswith("Example:"))
     entries, block = 0, []

@@ -89,6 +89,18 @@ def test_control_characters_are_reported_and_cp1252_punctuation_restored():
     assert [line for line, _ in source.notes] == [1] and "U+0091" in source.notes[0][1]
 
 
+def test_a_byte_windows_1252_leaves_undefined_is_reported_on_its_line(tmp_path):
+    """Python's cp1252 codec refuses 0x81, 0x8d, 0x8f, 0x90 and 0x9d; the reading falls back to
+    Latin-1 for the whole file, so the other bytes still read as Windows-1252 and the undefined one
+    is a control character reported with its line and removed."""
+    path = tmp_path / "x.txt"
+    path.write_bytes("100.1. It’s fine.\n100.2. Caf".encode("cp1252") + b"\xe9\x81 here \x93q\x94.")
+    source = read_source(path, "x.txt")
+    assert source.encoding == "cp1252"
+    assert source.lines == ["100.1. It’s fine.", "100.2. Café here “q”."]
+    assert [line for line, _ in source.notes if line] == [2] and "U+0081" in dict(source.notes)[2]
+
+
 def test_a_mix_of_bare_cr_and_lf_reads_cr_lf_as_two_breaks():
     """Lines ending in CR, with an empty line ending in LF after one of them: a blank line."""
     assert from_string("a\rb\r\nc\rd\re\n").lines == ["a", "b", "", "c", "d", "e", ""]

@@ -17,6 +17,7 @@ EACH_BREAK = re.compile(r"\r|\n")
 # C0 controls other than tab and line breaks, DEL, and C1 controls: never meant as text. C1 bytes
 # are what Windows-1252 punctuation (‘ ’ “ ” – —) becomes when it is mistaken for Latin-1.
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+BINARY_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f]")  # C0 controls but tab, line breaks, \f and \v
 
 
 @dataclass
@@ -133,17 +134,21 @@ def decode(data: bytes, path: str, declared: str | None = None,
 
 def _cp1252(data: bytes) -> str:
     """Windows-1252; the five bytes it leaves undefined stay Latin-1 controls, which the control
-    character check reports with their lines."""
-    return data.decode("latin-1").translate(_CP1252)
+    character check reports with their lines. Python's own codec first: translating every
+    character of a Latin-1 reading took 40 ms a file, a third of reading one."""
+    try:
+        return data.decode("cp1252")
+    except UnicodeDecodeError:  # one of the five undefined bytes
+        return data.decode("latin-1").translate(_CP1252)
 
 
 _CP1252 = {b: bytes([b]).decode("cp1252") for b in range(0x80, 0xa0) if b not in (0x81, 0x8d, 0x8f, 0x90, 0x9d)}
 
 
 def _reject_binary(text: str, path: str) -> str:
-    controls = sum(1 for ch in text[:20000] if ord(ch) < 32 and ch not in "\r\n\t\f\v")
+    controls = len(BINARY_CONTROL.findall(text, 0, 20000))
     if "\x00" in text or controls > max(8, len(text[:20000]) // 100):
-        first = next(i for i, ch in enumerate(text) if ord(ch) < 32 and ch not in "\r\n\t\f\v")
+        first = BINARY_CONTROL.search(text).start()
         raise SourceError(path, _position(text, first)[0], "binary data (control characters); expected a text file of rules")
     return text
 
@@ -153,6 +158,8 @@ def clean_controls(lines: list[str]) -> tuple[list[str], list[tuple[int | None, 
     Windows-1252 punctuation byte read as Latin-1 (U+0091 for ‘) becomes that punctuation."""
     notes = []
     cleaned = list(lines)
+    if not CONTROL.search("\n".join(lines)):  # as most files: one search, not one a line
+        return cleaned, notes
     for number, line in enumerate(lines, 1):
         if CONTROL.search(line):
             found = sorted({f"U+{ord(ch):04X}" for ch in CONTROL.findall(line)})
