@@ -1,11 +1,15 @@
 """Lineage between editions, pinned on the official texts and on hand-made editions: which rule
 became which, found from the texts."""
 import re
+from collections import Counter
+from difflib import SequenceMatcher
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import CORPUS, needs_corpus
-from generator.history.lineage import trace_lineage
+from generator.history.lineage import SIMILAR, _shared_words_ratio, trace_lineage
 from generator.rules.numbers import parse_number as n
 from generator.history.corpus import load_corpus
 from test_diff import LONG_A, LONG_B, LONG_C, edition
@@ -238,3 +242,15 @@ def test_a_split_and_a_merge_where_the_text_shows_them(tmp_path):
     assert lineage.of_old(n("100.2")).new == n("100.3")
     merged = lineage.of_old(n("100.3"))
     assert (merged.kind, merged.part_of) == ("removed", n("100.3"))  # now part of the new 100.3
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from("the a rule card spell it of to".split()), max_size=30),
+       st.lists(st.sampled_from("the a rule card spell it of to".split()), max_size=30))
+def test_the_shared_words_ratio_is_difflibs_quick_ratio(a, b):
+    """The lineage's own count of the words two texts share gives the very figure SequenceMatcher's
+    quick_ratio gave (the 89 consecutive editions' lineages were compared link by link before and
+    after it replaced it), or 0 where its real_quick_ratio already ruled a pair out."""
+    matcher = SequenceMatcher(None, a, b, autojunk=False)
+    expected = matcher.quick_ratio() if matcher.real_quick_ratio() >= SIMILAR else 0.0
+    assert _shared_words_ratio(Counter(a), Counter(b), len(a), len(b)) == expected

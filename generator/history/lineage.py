@@ -25,6 +25,7 @@ by definition (a renamed term).
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from typing import NamedTuple
@@ -254,6 +255,20 @@ def _sentences_kept(a: str, b: str, lang: str) -> bool:
     return len(sentences) - len(kept) <= 1 and len(kept) >= 2 and sum(len(words(s)) for s in kept) >= KEPT_WORDS
 
 
+def _shared_words_ratio(a: Counter, b: Counter, length_a: int, length_b: int) -> float:
+    """SequenceMatcher's quick_ratio, an upper bound of its ratio (the words both texts hold, as
+    often as both hold them, whatever their order), from the texts' word counts made once. difflib's
+    own counts a text's words again for every pair it is in: a renumbered edition's lineage
+    (2019-01-25 to 2019-05-03) took 6.8 s with it and takes 3.4 s, the 89 consecutive editions'
+    44.5 s and 33.0 s, every link the same."""
+    total = length_a + length_b
+    if not total:
+        return 1.0
+    if 2.0 * min(length_a, length_b) / total < SIMILAR:  # its real_quick_ratio, cheaper still
+        return 0.0
+    return 2.0 * sum(min(a[word], b[word]) for word in a.keys() & b.keys()) / total
+
+
 def _pair_similar(before, after, pairs) -> None:
     """The most similar unpaired texts anywhere, best first; a tie goes to the nearer number."""
     taken = set(pairs.values())
@@ -269,14 +284,15 @@ def _pair_similar(before, after, pairs) -> None:
     common = max(8, len(old_left) // 20)
     rare = {word: texts for word, texts in postings.items() if len(texts) <= common}
     candidates = []
+    bags = {key: Counter(words_of) for key, words_of in tokens.items()}
     matcher = SequenceMatcher(None, autojunk=False)
     for b in new_left:
         matcher.set_seq2(tokens[id(b)])  # what SequenceMatcher learns of the second text is kept
         near = {id(a): a for word in set(tokens[id(b)]) for a in rare.get(word, ())}
         for a in near.values() if len(old_left) > 200 else old_left:
-            matcher.set_seq1(tokens[id(a)])
-            if matcher.real_quick_ratio() < SIMILAR or matcher.quick_ratio() < SIMILAR:
+            if _shared_words_ratio(bags[id(a)], bags[id(b)], len(tokens[id(a)]), len(tokens[id(b)])) < SIMILAR:
                 continue
+            matcher.set_seq1(tokens[id(a)])
             ratio = matcher.ratio()
             if ratio >= SIMILAR:
                 # the same number is worth a little similarity: an edit stays where it was
