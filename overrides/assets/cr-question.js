@@ -22,9 +22,13 @@
    "exactly allowed able possible ok okay anything something someone somebody thing things way ways " +
    "go goes going went gone work works worked working mean means meaning")
     .split(" ").forEach(function (w) { OWN[w] = true; });
-  /* a question in Chinese: these phrases are its own (longest first), and so are 吗, 呢, 吧 and ？ */
-  var OWN_ZH = /是什么意思|什么意思|意思|含义|指的是|是指什么|指什么|谁|会发生什么|会怎么样|会怎样|怎么办|怎么样|怎样|怎么|为什么|什么时候|什么|是多少|有多少|多少|是几[张个点次位]?|几[张个点次位]?|是否|能否|可否|可不可以|能不能|可以|如果|的话|请问/g;
-  var ASKS_ZH = /意思|含义|指的是|指什么|谁|会发生什么|会怎么样|会怎样|怎么办|怎么样|怎样|怎么|为什么|什么|多少|几|是否|能否|可否|可不可以|能不能|吗|呢|？|\?/;
+  /* a question in Chinese: one of these phrases, or 吗, 呢, ？, asks; they are its own words (longest
+   * first), and so are 可以, 如果, 的话 and 请问, which do not make a question of a name alone */
+  var ASKING_ZH = ["是什么意思", "什么意思", "意思", "含义", "指的是", "是指什么", "指什么", "谁", "会发生什么",
+                   "会怎么样", "会怎样", "怎么办", "怎么样", "怎样", "怎么", "为什么", "什么时候", "什么", "是多少", "有多少",
+                   "多少", "是几[张个点次位]?", "几[张个点次位]?", "是否", "能否", "可否", "可不可以", "能不能"];
+  var OWN_ZH = new RegExp(ASKING_ZH.concat(["可以", "如果", "的话", "请问"]).join("|"), "g");
+  var ASKS_ZH = new RegExp(ASKING_ZH.concat(["吗", "呢", "？", "\\?"]).join("|"));
   var NUMBER = /\bhow (many|much|long|often)\b|\bwhat is the (number|total|maximum|minimum|starting|max|min)\b|多少|几/i;
   var OUTCOME = /\bwhat (happens|happened|will happen|occurs)\b|\bwhat if\b|\bthen what\b|会发生什么|会怎么样|会怎样|怎么办/i;
 
