@@ -16,12 +16,13 @@ $(VENV)/.installed: pyproject.toml
 	$(VENV)/bin/pip install --quiet -e '.[test]'
 	touch $@
 
-# Browser tests drive Debian's Chromium through playwright (playwright's own download does not work here);
+# Browser tests drive Debian's Chromium through playwright (playwright's own download does not work here):
+# its headless shell for the tests, the full browser for bench/;
 # faketime runs a build with the clock set to another day (the reproducibility test).
 browser:
-	@{ command -v chromium && command -v faketime; } >/dev/null 2>&1 || { \
+	@{ command -v chromium && command -v chromium-headless-shell && command -v faketime; } >/dev/null 2>&1 || { \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-noto-cjk faketime >/dev/null; }
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium chromium-headless-shell fonts-noto-cjk faketime >/dev/null; }
 
 # OmegaT, the CAT tool Debian packages (it brings a Java runtime): the tests run it headless on the
 # work list, the translation memory and the termbase (tests/test_translators_round.py).

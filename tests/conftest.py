@@ -171,7 +171,11 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
 
 
-CHROMIUM = "/usr/bin/chromium"
+# Debian's chromium-headless-shell: the same Chromium (one source package, the same version) without
+# the desktop browser's windowing and user interface around the page, which playwright's
+# executable_path runs in its "new" headless mode. The suite took 5.5 minutes with it instead of
+# 7.2 on the 2-core machine, every test passing with both (bench/ keeps the full browser, a phone's).
+CHROMIUM = "/usr/lib/chromium/chromium-headless-shell"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-sync",
                  "--disable-background-networking", "--disable-component-update"]
 
@@ -180,7 +184,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 def browser():
     from playwright.sync_api import sync_playwright
     if not Path(CHROMIUM).exists():
-        pytest.fail("Debian's chromium is missing: run `make browser` (make test does it)")
+        pytest.fail("Debian's chromium-headless-shell is missing: run `make browser` (make test does it)")
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium
