@@ -214,7 +214,8 @@ class Served:
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
         self.server.served = self
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}{prefix}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        # close() waits for serve_forever's next poll: half a second a site at the default
+        threading.Thread(target=self.server.serve_forever, args=(0.02,), daemon=True).start()
 
     def close(self):
         self.server.shutdown()

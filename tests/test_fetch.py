@@ -47,7 +47,8 @@ class Site:
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.server.server_port}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        # shutdown() waits for serve_forever's next poll: half a second a test at the default
+        threading.Thread(target=self.server.serve_forever, args=(0.02,), daemon=True).start()
 
     def rules_page(self, txt_path: str, body: bytes) -> None:
         self.routes["/en/rules"] = (200, "text/html", (
