@@ -72,8 +72,10 @@ serve: setup
 # (conftest.made_once). Not --dist loadscope: with whole files on a worker, the offline app's tests
 # run back to back in one browser, and Chromium twice never finished closing a phone whose
 # service worker had removed itself (pytest-timeout ended it after five minutes)
+# Bytecode is written even where the environment says not to: each worker would otherwise rewrite
+# every test module's asserts, and each generator run in a process of its own compile the package.
 test: setup browser cat axe schemas
-	$(PY) -m pytest -n 2
+	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n 2
 
 bench: setup browser
 	$(VENV)/bin/pip install --quiet -e '.[test,bench]'
