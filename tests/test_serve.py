@@ -136,3 +136,24 @@ def test_a_build_again_in_the_same_process_is_what_a_fresh_process_makes(tmp_pat
          "  - 宣告阻挡者步骤（Declare Blockers Step）\n  - 阻挡（Block）\n")
     glossary = built_again("glossary")
     assert glossary["docs/cr/glossary/index.md"] != edited["docs/cr/glossary/index.md"]
+
+
+def test_a_template_edited_between_two_builds_of_one_process_reaches_the_pages(tmp_path):
+    """The plugin keeps the theme's compiled templates for the process (TEMPLATE_CODE in
+    generator/site/mkdocs_plugin.py); a template edited between two builds, as while `mkdocs serve`
+    runs, is compiled anew."""
+    import shutil
+    from generator.site.mkdocs_build import mkdocs_build
+    overrides = tmp_path / "overrides"
+    shutil.copytree(ROOT / "overrides", overrides)
+    config = project_config(tmp_path, manifest=seed_manifest(tmp_path))
+    config.write_text(config.read_text(encoding="utf-8").replace(str(ROOT / "overrides"), str(overrides)),
+                      encoding="utf-8")
+    page = tmp_path / "site" / "cr" / "9" / "index.html"
+    mkdocs_build(config)
+    assert "CR effective 2023-11-17" in page.read_text(encoding="utf-8")
+    template = overrides / "main.html"
+    template.write_text(template.read_text(encoding="utf-8").replace("CR effective", "CR in force from"),
+                        encoding="utf-8")
+    mkdocs_build(config)
+    assert "CR in force from 2023-11-17" in page.read_text(encoding="utf-8")

@@ -12,6 +12,7 @@ The hooks, in order:
   on_pre_build        generate (after the offline plugin has turned directory URLs off)
   on_files            the offline page is outside the navigation; a preview's worker removes itself
   on_serve            stop watching the generated docs: they change only when a source does
+  on_env              compile the theme's templates once a process (TEMPLATE_CODE)
   on_page_markdown    set the blocks of rules and glossary entries aside (below)
   on_page_content     tell MkDocs the anchors in them, for its link validation
   on_page_context     (late) put them back into the page
@@ -28,6 +29,7 @@ import os
 import re
 from pathlib import Path
 
+import jinja2
 from mkdocs.config import base, config_options as c
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
@@ -43,6 +45,26 @@ SOURCE_DATE_EPOCH = "SOURCE_DATE_EPOCH"  # the reproducible-builds convention, w
 RULE_BLOCK = re.compile(r'^<div class="(?:rules|cr-glossary)"[^>]*>\n.*?\n</div>$', re.M | re.S)
 SET_ASIDE = re.compile(r"<!--cr-rules-(\d+)-->")
 ANCHOR = re.compile(r'\bid="?([^\s">]+)')
+
+
+class _CompiledTemplates(jinja2.BytecodeCache):
+    """The theme's templates, compiled, kept for the process. MkDocs makes a new Jinja environment
+    for every build, which compiled Material's templates again: 0.8 s of a 2.7 s build of the seed
+    site, and of every rebuild of `mkdocs serve`. Jinja checks the kept code against each
+    template's source, so an edited template is compiled anew."""
+
+    def __init__(self):
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket):
+        if bucket.key in self.code:
+            bucket.bytecode_from_string(self.code[bucket.key])
+
+    def dump_bytecode(self, bucket):
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+TEMPLATE_CODE = _CompiledTemplates()
 
 
 class GeneratorConfig(base.Config):
@@ -120,6 +142,10 @@ class GeneratorPlugin(BasePlugin[GeneratorConfig]):
         if self.corpus is not None:
             server.unwatch(config.docs_dir)
         return server
+
+    def on_env(self, env, config, files):
+        env.bytecode_cache = TEMPLATE_CODE
+        return env
 
     def on_page_markdown(self, markdown, page, config, files):
         blocks = self.blocks[page.file.src_uri] = []
