@@ -172,9 +172,8 @@ def pytest_collection_modifyitems(items):
 
 
 # Debian's chromium-headless-shell: the same Chromium (one source package, the same version) without
-# the desktop browser's windowing and user interface around the page, which playwright's
-# executable_path runs in its "new" headless mode. The suite took 5.5 minutes with it instead of
-# 7.2 on the 2-core machine, every test passing with both (bench/ keeps the full browser, a phone's).
+# the desktop browser's windows and interface, which the full chromium keeps around every page even
+# headless; the suite is much faster with it (docs/tests.md). bench/ keeps the full browser.
 CHROMIUM = "/usr/lib/chromium/chromium-headless-shell"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-sync",
                  "--disable-background-networking", "--disable-component-update"]
