@@ -131,6 +131,8 @@ def main() -> None:
     parser.add_argument("--edition", default="20231117")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
+
+    from chromium import launch
     with tempfile.TemporaryDirectory() as tmp:
         ours_site = build_site(Path(tmp), args.edition)
         base_site = build_baseline(Path(tmp), args.edition)
@@ -139,9 +141,7 @@ def main() -> None:
         floor, floor_url = serve(build_floor(Path(tmp)))
         figures = {"ours": [], "baseline": [], "address": [], "floor": [], "floor again": []}
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=[
-                "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-sync",
-                "--disable-background-networking", "--disable-component-update"])
+            browser = launch(p)
             for _ in range(args.runs):
                 figures["ours"].append(first_visit(browser, ours_url + CHAPTER))
                 figures["baseline"].append(first_visit(browser, base_url + "7/"))

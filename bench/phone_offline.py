@@ -164,15 +164,15 @@ def main() -> None:
     parser.add_argument("--edition", default="20231117", help="the date of an edition the corpus has in both languages")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
+
+    from chromium import launch
     with tempfile.TemporaryDirectory() as tmp:
         site = build_site(Path(tmp), args.edition)
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(PagesLike, directory=str(site)))
         threading.Thread(target=server.serve_forever, daemon=True).start()
         url = f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=[
-                "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-sync",
-                "--disable-background-networking", "--disable-component-update"])
+            browser = launch(p)
             runs = [run_once(browser, url) for _ in range(args.runs)]
             browser.close()
         server.shutdown()

@@ -99,11 +99,13 @@ def main() -> None:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
+    from chromium import launch
+
     from generator.history.corpus import load_corpus
     questions, unseen = asked_in(WHOLE_SENTENCES), [asked_in(path) for path in UNSEEN_QUESTIONS]
     names = [q for q, _, by_name in query_set(load_corpus(None, [str(s) for s in SOURCES[:2]]).shown[0]) if by_name][::args.every]
     with built_with_baseline(args.baseline, "cr-question-bench-") as sites, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
+        browser = launch(p)
         rounds = [[measure(browser, site, questions, unseen, names) for site in sites]
                   for _ in range(ROUNDS)]  # alternating, so that neither has the quieter machine
         browser.close()

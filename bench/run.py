@@ -170,6 +170,8 @@ def browser_figures(ours: Path, baseline: Path, runs: int) -> dict:
 
     from playwright.sync_api import sync_playwright
 
+    from chromium import launch
+
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args):
             pass
@@ -181,8 +183,7 @@ def browser_figures(ours: Path, baseline: Path, runs: int) -> dict:
 
     figures = {}
     with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path="/usr/bin/chromium", args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"])
+        chromium = launch(p)
         sites = {name: (serve(root), chapter) for name, root, chapter in
                  (("ours", ours, "cr/7/"), ("baseline", baseline, "7/"))}
         usable = {name: [] for name in sites}

@@ -86,6 +86,8 @@ def first_visit_bytes(page, url: str) -> int:
 
 def run(site: Path, queries, ours: bool) -> tuple[list, list[float], int]:
     from playwright.sync_api import sync_playwright
+
+    from chromium import launch
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args):
             pass
@@ -95,7 +97,7 @@ def run(site: Path, queries, ours: bool) -> tuple[list, list[float], int]:
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     places, times = [], []
     with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
+        chromium = launch(p)
         visit = first_visit_bytes(chromium.new_page(), url)
         page = chromium.new_page()
         page.goto(url + "cr/7/")
