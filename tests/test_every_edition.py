@@ -19,7 +19,8 @@ NUMBERED = re.compile(r"\s*(\d{3}\.) ?(\d{1,3}[a-z]?)(?![0-9A-Za-z])")  # Chines
 def loaded():
     needs_corpus(CORPUS / "en")
     assert len(FILES) == 94, f"{len(FILES)} files in {CORPUS}/en and zh, 94 expected"
-    return {path.name: load(spec_from_path(str(path))) for path in FILES}
+    yield {path.name: load(spec_from_path(str(path))) for path in FILES}
+    lines_of.cache_clear()  # the module's lines, not the worker's for the rest of the run
 
 
 def test_every_file_loads_with_its_date_and_every_numbered_line(loaded):
