@@ -133,6 +133,7 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     from chromium import launch
+
     with tempfile.TemporaryDirectory() as tmp:
         ours_site = build_site(Path(tmp), args.edition)
         base_site = build_baseline(Path(tmp), args.edition)

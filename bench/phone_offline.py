@@ -166,6 +166,7 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     from chromium import launch
+
     with tempfile.TemporaryDirectory() as tmp:
         site = build_site(Path(tmp), args.edition)
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(PagesLike, directory=str(site)))

@@ -88,6 +88,7 @@ def run(site: Path, queries, ours: bool) -> tuple[list, list[float], int]:
     from playwright.sync_api import sync_playwright
 
     from chromium import launch
+
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args):
             pass
