@@ -118,7 +118,7 @@ def test_an_english_edit_the_chinese_did_not_follow(tmp_path):
                    date="March 3, 2030", zh_date="2030年3月3日", name="old")
     found = reasons(tmp_path, [("Each player may reveal one card.", "每位牌手可以在将备牌放在一边之后展示一张牌。"),
                                ("Each player may look at two cards.", "每位牌手可以查看两张牌。")], history=old)
-    assert any(kind == "changed" and "2030-03-03" in text and "[- after setting aside their sideboard-]" in text
+    assert any(kind == "changed" and "2030-03-03" in text and "dropped “after setting aside their sideboard.”" in text
                for kind, text in found["100.13"])
     assert "changed" not in kinds(found, "100.14")  # edited, and its Chinese followed
 

@@ -20,11 +20,10 @@ weight, plus half the next, a quarter of the one after; the list is read from th
 from __future__ import annotations
 
 import functools
-import html
 import math
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
 from typing import NamedTuple
 
@@ -36,10 +35,12 @@ from ..rules.numbers import RuleNumber
 from ..rules.sentences import align, split_en, split_zh
 from ..rules.term_marker import TermMarker
 from ..rules.termbase import Term
-from ..rules.word_diff import word_diff, words
-from . import families, punctuation
+from ..rules.word_diff import words
+from . import families, polarity, punctuation, qualifiers
 from .renderings import Odd, Renderings, Unit, phrases_of
 from .replacements import Replacement, made
+from .term_counts import Swap, Swaps, TermCounter, overlapping
+from .typing_slips import Model as TypingModel
 
 CITED = re.compile(r"(?<![\d.])\d{3}(?:\.\d{1,3}[a-z]?)?(?![\d])")  # 702.19c, 903
 DOUBLED = re.compile(r"([的了是在和与或将被把对为之其该则])\1")  # characters no Chinese word doubles
@@ -47,6 +48,17 @@ BRACKETED = re.compile(r"[\[［【]([A-Za-z][A-Za-z ,.’'-]{1,60})[\]］】]")
 HAN = re.compile(r"[\u4e00-\u9fff]")
 HAN_ONLY = re.compile(r"[\u4e00-\u9fff]+$")
 MIN_USES = 4  # rules naming a term before its rendering is evidence
+STYLE_RULES = 4  # other rules writing a term's near miss so before it is the translation's own form, not a slip
+SWAP_FROM, SWAP_SLOPE, SWAP_MAX = 6.0, 0.8, 2.2  # a term put for another: surprise (natural log) to weight
+NEGATION = 2.0  # a sentence with fewer negations in the Chinese
+FAMILIES = {"missing": "terms", "extra": "terms", "swapped": "terms", "length": "sentences"}  # kinds that count as one
+NEW_WEIGHT = 1.6  # a reason the rule's Chinese of the last release did not give
+BOUND = 20  # texts writing a pair of characters before a near miss inside it is part of another word
+FRAGMENT_START, FRAGMENT_END = set("个中的了之着们地得"), set("的了在是为个一")  # never begin or end a rendering
+OWN_KINDS = {"variant", "unlike", "missing", "extra", "swapped", "numbers", "sentences", "doubled", "bracketed", "length",
+             "negation", "typing", *punctuation.NAMES}  # the kinds a rule's own two texts give
+TYPING, GAIN_FLOOR = 1.6, 4.0  # a typing slip: its weight at the least gain the model reports
+QUALIFIER = 2.2  # a qualifier dropped, where no rule of the document drops it
 MAX_BRACKETED = 4
 FUNCTION_WORDS = set("或和与及该某此其由的之于了在为")
 LENGTH_Z = 2.5  # standard deviations of the length ratio before a rule's length is evidence
@@ -54,7 +66,8 @@ LENGTH_Z = 2.5  # standard deviations of the length ratio before a rule's length
 
 @dataclass(frozen=True)
 class Reason:
-    # variant, unlike, missing, extra, substituted, changed, numbers, sentences, doubled, bracketed, length
+    # variant, unlike, missing, extra, swapped, changed, numbers, sentences, doubled, bracketed, length, negation,
+    # typing, rendering, family, replaced, and the mechanical slips' kinds (punctuation.py)
     kind: str
     weight: float
     text: str  # what to look at, in both languages
@@ -72,8 +85,14 @@ class Finding:
     @property
     def score(self) -> float:
         """The strongest reason counts whole, the next half, the next a quarter...: a long rule
-        gathers many weak reasons, which together say less than one strong one."""
-        weights = sorted((r.weight for r in self.reasons), reverse=True)
+        gathers many weak reasons, which together say less than one strong one. Reasons of one
+        family count as one, their strongest: a Chinese sentence said otherwise than its English
+        shows as several terms missing and over, and a missing sentence as a short text too."""
+        strongest: dict[str, float] = {}
+        for reason in self.reasons:
+            family = FAMILIES.get(reason.kind, reason.kind)
+            strongest[family] = max(strongest.get(family, 0.0), reason.weight)
+        weights = sorted(strongest.values(), reverse=True)
         return round(sum(w / 2 ** i for i, w in enumerate(weights)), 2)
 
     def as_json(self) -> dict:
@@ -98,38 +117,125 @@ def check_translation(edition: Edition, marker: TermMarker, history: History | N
     """Every rule of `edition` with both languages, most likely to need a fix first; `marker` finds
     its termbase's terms (the pages' own, SiteModel.marker)."""
     rules = [r for r in edition.rules() if "en" in r.texts and "zh" in r.texts]
-    glossary = _Glossary(marker)
-    facts = {r.number: glossary.facts(marker, r.texts["en"], r.texts["zh"]) for r in rules}
-    usage = _usage((f.en_terms, f.zh_terms) for f in facts.values())
-    terms = {term.id: term for term in marker.termbase.terms.values()}
-    unlike = _unlike_glossary({number: f.pieces for number, f in facts.items()}, terms)
-    usual = Counter(v for f in facts.values() for v in f.near)
-    lengths = _length_scale(rules)
-    marks = {r.number: punctuation.slips(_full(r.texts["zh"])) for r in rules}
-    marks_seen = punctuation.usage(marks, *_added_since(history))
+    document = _Document(rules, marker, edition, history)
     replaced = _replacements(history, edition) if history else []
     units = _units(rules)
     odd = _odd_renderings(units)
     parallel = _family_reasons(rules, units)
+    dropped = _qualifier_reasons(rules, document.glossary.counter, document.terms)
     findings = []
     for rule in rules:
-        en, zh, fact = rule.texts["en"].text, rule.texts["zh"].text, facts[rule.number]
+        en, zh, fact = rule.texts["en"].text, rule.texts["zh"].text, document.facts[rule.number]
         finding = Finding(rule.number, rule.texts["zh"].source.line, rule.texts["zh"].source.path, en, zh)
-        finding.reasons += _term_reasons((fact.en_terms, fact.zh_terms), usage, terms, fact.near, usual)
-        finding.reasons += unlike.get(rule.number, [])
-        finding.reasons += fact.text
-        finding.reasons += _length_reasons(en, zh, lengths)
+        finding.reasons += document.own_reasons(rule.texts["en"], rule.texts["zh"], fact, document.marks[rule.number],
+                                                document.slips[rule.number])
         finding.reasons += _history_reasons(rule, edition, history)
-        finding.reasons += _slip_reasons(marks[rule.number], marks_seen)
         finding.reasons += _replaced_reasons(str(rule.number), en, zh, replaced)
         named = [piece for _, piece in fact.near] + [piece for piece, _, _ in fact.pieces]
         finding.reasons += _odd_reasons(odd.get(str(rule.number), []), named)
         finding.reasons += parallel.get(str(rule.number), [])
+        finding.reasons += dropped.get(str(rule.number), [])
+        finding.reasons = _marked_new(finding.reasons, document.before(rule))
+        finding.reasons = [replace(r, text=" ".join(r.text.split())) for r in finding.reasons]  # one line each
         if finding.reasons:
             finding.reasons.sort(key=lambda reason: -reason.weight)
             findings.append(finding)
     findings.sort(key=lambda f: (-f.score, f.number))
     return findings
+
+
+class _Document:
+    """What the check learns from the whole document before it reads a rule: the facts of every
+    rule's texts, how consistently the document names each term, its usual length ratio, its
+    punctuation, the model of its characters (typing slips); and, given a history, the Chinese each
+    rule had in the last release before this one."""
+
+    def __init__(self, rules: list[Rule], marker: TermMarker, edition: Edition, history: History | None):
+        self.marker = marker
+        self.glossary = _Glossary(marker)
+        self.facts = {r.number: self.glossary.facts(marker, r.texts["en"], r.texts["zh"]) for r in rules}
+        self.usage = _usage(self.facts.values())
+        chapters = {t.id: t.rule.chapter for t in marker.termbase.terms.values() if t.rule is not None}
+        self.swaps = Swaps([(f.en_counts, f.zh_counts) for f in self.facts.values()], _overlapping(marker), chapters)
+        self.terms = {term.id: term for term in marker.termbase.terms.values()}
+        self.pieces = Counter(piece for f in self.facts.values() for piece, _, _ in f.pieces)
+        self.usual = Counter(v for f in self.facts.values() for v in f.near)
+        self.lengths = _length_scale(rules)
+        self.marks = {r.number: punctuation.slips(_full(r.texts["zh"]), _full(r.texts["en"])) for r in rules}
+        self.marks_seen = punctuation.usage(self.marks, *_added_since(history))
+        self.typing = TypingModel(_chinese_texts(edition, history))
+        self.slips = {r.number: self.typing.slips(r.texts["zh"].text) for r in rules}
+        self.slip_pairs = Counter((slip.written, slip.usual) for found in self.slips.values() for slip in found)
+        self.history, self.edition = history, edition
+
+    def own_reasons(self, en_text, zh_text, fact: _Facts, marks: list[punctuation.Slip], slips=None) -> list[Reason]:
+        """The reasons a rule's two texts give by themselves, weighed by what the document does."""
+        en, zh = en_text.text, zh_text.text
+        fact = fact._replace(near={k: form for k, form in fact.near.items() if self._whole(k[1], form, zh)},
+                             pieces=tuple(p for p in fact.pieces if self._whole(p[0], p[1], zh)))
+        reasons = _term_reasons(fact, self.usage, self.terms, self.usual, self.swaps.best(fact.en_counts, fact.zh_counts))
+        reasons += _unlike_reasons(fact.pieces, self.pieces, self.terms)
+        reasons += fact.text
+        reasons += _length_reasons(en, zh, self.lengths)
+        reasons += _slip_reasons(marks, self.marks_seen)
+        reasons += _negation_reasons(en, zh)
+        reasons += _typing_reasons(self.typing.slips(zh) if slips is None else slips, self.slip_pairs)
+        return reasons
+
+    def _whole(self, piece: str, form: str, zh: str) -> bool:
+        """Whether a near miss of a term's form, shorter than the form, stands as a word of its own
+        in the text: not where a character beside it makes with it a pair the translation writes
+        everywhere (进战场 in 放进战场, 状态发 in 状态发生)."""
+        if len(piece) >= len(form):
+            return True
+        for match in re.finditer(re.escape(piece), zh):
+            start, end = match.start(), match.end()
+            left = zh[start - 1] + piece[0] if start else ""
+            right = piece[-1] + zh[end] if end < len(zh) else ""
+            if max(self.typing.counts[left] if left else 0, self.typing.counts[right] if right else 0) < BOUND:
+                return True
+        return False
+
+    def before(self, rule: Rule) -> tuple[str, list[Reason]] | None:
+        """The date of the last release before this one whose Chinese of this rule differs, and
+        the reasons that Chinese gave (against its own English); None where there is no history,
+        or the rule is new, or its Chinese is unchanged since."""
+        history = self.history
+        if history is None or rule.number in self.edition.carried:
+            return None
+        number = rule.number
+        for older, step in zip(reversed(history.chain[:-1]), reversed(history.steps)):
+            link = step.of_new(number) if step else None
+            if link is None or link.old is None:
+                return None
+            number = link.old
+            was = history.rules[older.date].get(number)
+            if was is None or "zh" not in was.texts or "en" not in was.texts:
+                continue
+            if was.texts["zh"].text == rule.texts["zh"].text:
+                return None
+            fact = self.glossary.facts(self.marker, was.texts["en"], was.texts["zh"])
+            marks = punctuation.slips(_full(was.texts["zh"]), _full(was.texts["en"]))
+            return older.date, self.own_reasons(was.texts["en"], was.texts["zh"], fact, marks)
+        return None
+
+
+def _chinese_texts(edition: Edition, history: History | None) -> list[str]:
+    """Every Chinese text (rule and example) of the checked edition and of its history's editions."""
+    editions = [list(edition.rules())] + ([list(history.rules[e.date].values()) for e in history.chain] if history else [])
+    return [t.text for rules in editions for r in rules if "zh" in r.texts for t in (r.texts["zh"], *r.texts["zh"].examples)]
+
+
+def _marked_new(reasons: list[Reason], before: tuple[str, list[Reason]] | None) -> list[Reason]:
+    """A reason of a kind the rule's Chinese of the last release did not give weighs more, and
+    says so: the Chinese was edited since, and the edit brought it (a slip is made as text is
+    written; one that stood through releases has been read more often)."""
+    if before is None:
+        return reasons
+    date, old = before
+    had = {r.kind for r in old}
+    return [replace(r, weight=round(r.weight * NEW_WEIGHT, 2), text=f"{r.text} (new since {date})")
+            if r.kind not in had and r.kind in OWN_KINDS else r for r in reasons]
 
 
 class Preferred(NamedTuple):
@@ -184,11 +290,15 @@ def check_corpus(corpus) -> list[Finding]:
 
 
 class _Facts(NamedTuple):
-    """What one rule's own texts say, whatever the other rules say: the terms each language names,
-    its near misses of the terms the English names (variants), its pieces one character off a
-    glossary term (unlike), and the reasons in its text alone: finding them is most of the check's time."""
+    """What one rule's own texts say, whatever the other rules say: the terms each language names
+    (where a reader sees them, the longest match), how often each names every term (the loose way,
+    term_counts.py), its near misses of the terms the English names (variants), its pieces one
+    character off a glossary term (unlike), and the reasons in its text alone: finding them is most
+    of the check's time."""
     en_terms: frozenset[int]
     zh_terms: frozenset[int]
+    en_counts: Counter
+    zh_counts: Counter
     near: dict[tuple[int, str], str]  # (term, the Chinese found) -> the glossary's Chinese
     pieces: tuple[tuple[str, str, int], ...]  # (piece, the glossary's form, term)
     text: tuple[Reason, ...]
@@ -212,6 +322,7 @@ class _Glossary:
         for form, term_id in self.forms:
             self.by_end.setdefault(form[:2], set()).add((form, term_id))
             self.by_end.setdefault(form[-2:], set()).add((form, term_id))
+        self.counter = TermCounter(terms)
         key = (marker.key, tuple(sorted(self.variant_forms.items())), self.forms, self.all_forms)
         self.memo: dict[tuple[str, str, str, str], _Facts] = kept_for("check facts", key)
 
@@ -220,8 +331,9 @@ class _Glossary:
         key = (en, zh, en_all, zh_all)
         if key not in self.memo:
             en_terms, zh_terms = frozenset(marker.terms_in(en, "en")), frozenset(marker.terms_in(zh, "zh"))
-            near = self._variants(zh, en_terms - zh_terms)
-            self.memo[key] = _Facts(en_terms, zh_terms, near, self._unlike_pieces(zh, zh_terms, near),
+            en_counts, zh_counts = self.counter.counts(en, "en"), self.counter.counts(without_notes(zh), "zh")
+            near = self._variants(zh, frozenset(t for t in en_terms if not zh_counts[t]))
+            self.memo[key] = _Facts(en_terms, zh_terms, en_counts, zh_counts, near, self._unlike_pieces(zh, zh_terms, near),
                                     tuple(_text_reasons(en, zh, en_all, zh_all)))
         return self.memo[key]
 
@@ -259,19 +371,21 @@ class _Glossary:
 # ---- terms ---------------------------------------------------------------------------------------
 @dataclass
 class _Usage:
-    en: Counter  # term -> rules whose English names it
+    en: Counter  # term -> rules whose English names it (where a reader sees it)
     zh: Counter
-    both: Counter
+    in_zh: Counter  # term -> rules whose English names it and whose Chinese has it anywhere
+    in_en: Counter  # term -> rules whose Chinese names it and whose English has it in any form
     rules: int = 0
 
 
-def _usage(found) -> _Usage:
-    usage = _Usage(Counter(), Counter(), Counter())
-    for en, zh in found:
+def _usage(facts) -> _Usage:
+    usage = _Usage(Counter(), Counter(), Counter(), Counter())
+    for fact in facts:
         usage.rules += 1
-        usage.en.update(en)
-        usage.zh.update(zh)
-        usage.both.update(en & zh)
+        usage.en.update(fact.en_terms)
+        usage.zh.update(fact.zh_terms)
+        usage.in_zh.update(t for t in fact.en_terms if fact.zh_counts[t])
+        usage.in_en.update(t for t in fact.zh_terms if fact.en_counts[t])
     return usage
 
 
@@ -286,20 +400,25 @@ def _surprise(both: int, total: int, rules: int) -> float:
     return max(0.0, (share - 0.7) / 0.3) ** 2 * rare
 
 
+def _overlapping(marker: TermMarker) -> set[tuple[int, int]]:
+    """term_counts.overlapping of the marker's terms, kept for as long as its forms are the same."""
+    kept = kept_for("term overlaps", marker.key)
+    if "pairs" not in kept:
+        kept["pairs"] = overlapping(marker.termbase.terms.values())
+    return kept["pairs"]
+
+
 def _names(term: Term) -> str:
     return f"“{term.en}” ({term.zh})" if term.zh else f"“{term.en}”"
 
 
-def _unlike_glossary(pieces: dict[RuleNumber, tuple[tuple[str, str, int], ...]],
-                     terms: dict[int, Term]) -> dict[RuleNumber, list[Reason]]:
-    """Per rule: its pieces one character off a glossary term (_Glossary._unlike_pieces), rarer the
-    more rules write them so (then it is a wording of its own)."""
-    counts = Counter(piece for found_pieces in pieces.values() for piece, _, _ in found_pieces)
-    return {number: [Reason("unlike", round(2.0 / counts[piece] ** 0.75, 2),
-                            f"the Chinese has {piece}, one character off the glossary's {form} "
-                            f"({terms[term_id].en})" + (f"; {counts[piece] - 1} other rules write it so" if counts[piece] > 1 else ""))
-                     for piece, form, term_id in found_pieces]
-            for number, found_pieces in pieces.items() if found_pieces}
+def _unlike_reasons(pieces: tuple[tuple[str, str, int], ...], counts: Counter, terms: dict[int, Term]) -> list[Reason]:
+    """A rule's pieces one character off a glossary term (_Glossary._unlike_pieces), rarer the more
+    rules write them so; none where the translation writes it so in many rules (a wording of its own)."""
+    return [Reason("unlike", round(2.0 / counts[piece] ** 0.75, 2),
+                   f"the Chinese has {piece}, one character off the glossary's {form} ({terms[term_id].en})" +
+                   (f"; {counts[piece] - 1} other rules write it so" if counts[piece] > 1 else ""))
+            for piece, form, term_id in pieces if counts[piece] - 1 < STYLE_RULES]
 
 
 def _near_miss(text: str, form: str, forms: set[str], inserted: bool = True) -> str | None:
@@ -337,36 +456,60 @@ def _one_edit(a: str, b: str) -> bool:
     return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
 
 
-def _term_reasons(found, usage: _Usage, terms: dict[int, Term], near: dict, usual: Counter) -> list[Reason]:
-    en_terms, zh_terms = found
+def _term_reasons(fact: _Facts, usage: _Usage, terms: dict[int, Term], usual: Counter, swap: Swap | None) -> list[Reason]:
+    """Variants of the glossary's Chinese, a term in one language only (looked for the loose way
+    in the other: inside a longer term, through inflections), and a term put for another."""
     reasons = []
-    near_terms = {term_id for term_id, _ in near}
     said = set()
-    for (term_id, piece), form in sorted(near.items()):
+    for (term_id, piece), form in sorted(fact.near.items()):
         term = terms.get(term_id)
-        if (piece, form) in said:  # two names of one term ("Source of Damage", "Sources of Damage")
+        others = max(usual[(term_id, piece)] - 1, 0)
+        if (piece, form) in said or others >= STYLE_RULES:  # two names of one term; the translation's own form
             continue
         said.add((piece, form))
-        others = usual[(term_id, piece)] - 1
         also = f"; {others} other rules write it so" if others else ""
         reasons.append(Reason("variant", round(4.0 / (1 + others) ** 0.75, 2),
-                              f"the English says {_names(term)} and the Chinese has {piece}, not the glossary's {form}{also}"))
-    missing = [terms[t] for t in sorted(en_terms - zh_terms - near_terms) if t in terms and terms[t].zh]
-    extra = [terms[t] for t in sorted(zh_terms - en_terms) if t in terms and terms[t].en]
-    for kind, found_terms, counted in (("missing", missing, usage.en), ("extra", extra, usage.zh)):
+                              f"the English says {_names(term)} and the Chinese has {piece}: write the glossary's {form}{also}"))
+    swapped = {swap.fewer, swap.more} if swap and _swap_weight(swap) > 0 else set()
+    near_terms = {term_id for term_id, _ in fact.near}
+    missing = [terms[t] for t in sorted(fact.en_terms) if not fact.zh_counts[t] and t not in near_terms | swapped
+               and t in terms and terms[t].zh]
+    extra = [terms[t] for t in sorted(fact.zh_terms) if not fact.en_counts[t] and t not in swapped and t in terms and terms[t].en]
+    for kind, found_terms, counted, having in (("missing", missing, usage.en, usage.in_zh), ("extra", extra, usage.zh, usage.in_en)):
         for term in found_terms:
-            weight = 2.25 * _surprise(usage.both[term.id], counted[term.id], usage.rules)
+            weight = 2.25 * _surprise(having[term.id], counted[term.id], usage.rules)
             if weight < 0.2:
                 continue
-            share = f"({usage.both[term.id]} of {counted[term.id]} rules {'naming it have it' if kind == 'missing' else 'with it name it'})"
+            share = f"({having[term.id]} of {counted[term.id]} rules {'naming it have it' if kind == 'missing' else 'with it name it'})"
             text = (f"the English says {_names(term)} and the Chinese has no {term.zh} {share}" if kind == "missing" else
                     f"the Chinese says {term.zh} and the English names no {_names(term)} {share}")
             reasons.append(Reason(kind, round(weight, 2), text))
-    kinds = {r.kind for r in reasons}
-    if "extra" in kinds and kinds & {"missing", "variant"}:  # one term put for another (生物 for permanent)
-        reasons.append(Reason("substituted", 1.5, "a term of the English is missing where the Chinese has another: "
-                                                  "one may have been put for the other"))
+    if swapped:
+        reasons.append(_swap_reason(swap, terms))
     return reasons
+
+
+def _swap_weight(swap: Swap) -> float:
+    """How strongly a term short and another over in one rule say one was put for the other:
+    nothing below a surprise the document's rules often reach by themselves."""
+    return round(min(SWAP_MAX, max(0.0, swap.surprise - SWAP_FROM) * SWAP_SLOPE), 2)
+
+
+def _swap_reason(swap: Swap, terms: dict[int, Term]) -> Reason:
+    fewer, more = terms[swap.fewer], terms[swap.more]
+    en_a, zh_a, en_b, zh_b = swap.counts
+    return Reason("swapped", _swap_weight(swap),
+                  f"the English names {_names(fewer)} {_times(en_a)} and {_names(more)} {_times(en_b)}; the Chinese has "
+                  f"{_chinese(fewer)} {_times(zh_a)} and {_chinese(more)} {_times(zh_b)}: "
+                  f"{_chinese(more)} may stand where {_chinese(fewer)} belongs")
+
+
+def _times(n: int) -> str:
+    return {0: "nowhere", 1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def _chinese(term: Term) -> str:
+    return term.zh.split("/")[0].split("，")[0] if term.zh else f"“{term.en}”"
 
 
 # ---- the text itself ---------------------------------------------------------------------------
@@ -406,25 +549,39 @@ def _text_reasons(en: str, zh: str, en_all: str, zh_all: str) -> list[Reason]:
     for match in DOUBLED.finditer(zh_all):
         around = zh_all[max(0, match.start() - 8):match.end() + 8]
         reasons.append(Reason("doubled", 3.0, f"a doubled character: {match.group(0)} (…{around}…)"))
-    bracketed = [m.group(0) for m in BRACKETED.finditer(zh_all) if m.group(0) not in en_all]
+    bracketed = [m.group(0) for m in BRACKETED.finditer(zh_all) if m.group(0) not in en_all and not _named_after(zh_all, m, en_all)]
     if 0 < len(bracketed) <= MAX_BRACKETED:  # more: a list that keeps untranslated names so on purpose
         reasons.append(Reason("bracketed", 2.5, f"English left in brackets in the Chinese: {', '.join(bracketed)}"))
     en_sentences, zh_sentences = split_en(en), split_zh(zh)
     if len(en_sentences) != len(zh_sentences):
         pairs = align(en_sentences, zh_sentences)
         covered = {i for p in pairs for i in range(*p.en)}
-        alone = [s for i, s in enumerate(en_sentences) if i not in covered]
+        alone = _missing_first(en_sentences, [s for i, s in enumerate(en_sentences) if i not in covered], zh)
         covered_zh = {i for p in pairs for i in range(*p.zh)}
         alone_zh = [s for i, s in enumerate(zh_sentences) if i not in covered_zh]
         if pairs and alone:  # the longer the sentence without a counterpart, the surer
             reasons.append(Reason("sentences", round(1 + min(2.0, len(alone[0]) / 80), 2),
                                   f"the English has {len(en_sentences)} sentences and the Chinese {len(zh_sentences)}; "
-                                  f"without a counterpart: “{alone[0]}”"))
+                                  f"translate “{alone[0]}”"))
         elif pairs and alone_zh:
             reasons.append(Reason("sentences", round(1 + min(2.0, len(alone_zh[0]) / 25), 2),
                                   f"the Chinese has {len(zh_sentences)} sentences and the English {len(en_sentences)}; "
-                                  f"without a counterpart: “{alone_zh[0]}”"))
+                                  f"no English sentence says “{alone_zh[0]}”"))
     return reasons
+
+
+def _named_after(zh: str, match: re.Match, en: str) -> bool:
+    """Whether English in brackets follows the Chinese name it gives (维苏瓦化妖[Vesuvan Doppelganger]),
+    a name the English has: the translation's own way of naming cards, not a name left untranslated."""
+    return match.start() > 0 and bool(HAN.match(zh[match.start() - 1])) and match.group(1) in en
+
+
+def _missing_first(sentences: list[str], alone: list[str], zh: str) -> list[str]:
+    """The English sentences without a counterpart: a sentence citing a number the Chinese nowhere
+    cites, if there is one ("See rule 613." missing is known by its number, where an alignment by
+    length may pair it and leave another alone), else those the alignment left alone."""
+    cited = set(CITED.findall(zh))
+    return [s for s in sentences if set(CITED.findall(s)) - cited] or alone
 
 
 def _slip_reasons(found: list[punctuation.Slip], seen: punctuation.Usage) -> list[Reason]:
@@ -438,19 +595,37 @@ def _slip_reasons(found: list[punctuation.Slip], seen: punctuation.Usage) -> lis
 
 
 @functools.lru_cache(maxsize=4)
-def _odd_renderings_of(units: tuple[Unit, ...]) -> tuple[Odd, ...]:
-    """renderings.Renderings(units).odd(), kept for the process: builds of the same sources in one
-    process (the tests, a rebuild that changed no rule) read a document's renderings once."""
-    return tuple(Renderings(list(units)).odd())
+def _renderings_of(units: tuple[Unit, ...]) -> tuple[Renderings, tuple[Odd, ...]]:
+    """renderings.Renderings(units) and its odd(), kept for the process: builds of the same sources
+    in one process (the tests, a rebuild that changed no rule) read a document's renderings once."""
+    renderings = Renderings(list(units))
+    return renderings, tuple(renderings.odd())
 
 
 def _odd_renderings(units: list[Unit]) -> dict[str, list[Odd]]:
     """Per rule: the recurring English phrases it renders otherwise than the rest of the document
     (renderings.Renderings)."""
     found: dict[str, list[Odd]] = {}
-    for odd in _odd_renderings_of(tuple(units)):
+    for odd in _renderings_of(tuple(units))[1]:
         found.setdefault(odd.rule, []).append(odd)
     return found
+
+
+def _qualifier_reasons(rules: list[Rule], counter: TermCounter, terms: dict[int, Term]) -> dict[str, list[Reason]]:
+    """Per rule: the strongest qualifier of a term its Chinese drops (qualifiers.py)."""
+    chinese = {t.id: sorted((f for f in t.zh_forms if len(f) >= 2), key=lambda f: (-len(f), f)) for t in terms.values()
+               if t.zh and not t.obsolete}
+    texts = [(str(r.number), r.texts["en"].text, without_notes(r.texts["zh"].text)) for r in rules]
+    found: dict[str, list[Reason]] = {}
+    for d in qualifiers.dropped(texts, counter.term_at, chinese):
+        share = (d.covered / d.rules - qualifiers.USUAL) / (1 - qualifiers.USUAL)  # how consistently the word is written
+        weight = QUALIFIER * share ** 2 / max(1, d.dropped) ** 0.5
+        if weight >= 0.2:
+            found.setdefault(d.rule, []).append(Reason(
+                "qualifier", round(weight, 2),
+                f"the English says “{d.word}” before the term {d.term}, which the Chinese has without {d.qualifier} or another "
+                f"way the translation writes “{d.word}” ({d.covered} of {d.rules} rules write it): a qualifier may be missing"))
+    return {rule: sorted(reasons, key=lambda r: -r.weight)[:1] for rule, reasons in found.items()}
 
 
 def _odd_reasons(found: list[Odd], named: list[str]) -> list[Reason]:
@@ -462,7 +637,8 @@ def _odd_reasons(found: list[Odd], named: list[str]) -> list[Reason]:
         if key not in longest or len(odd.phrase.split()) > len(longest[key].phrase.split()):
             longest[key] = odd
     reasons = [_odd_reason(odd) for odd in longest.values()
-               if not any(odd.found in piece or piece in odd.found for piece in named)]
+               if not any(odd.found in piece or piece in odd.found for piece in named)
+               and odd.found[0] not in FRAGMENT_START and odd.found[-1] not in FRAGMENT_END]
     return sorted(reasons, key=lambda r: -r.weight)[:2]
 
 
@@ -529,6 +705,27 @@ def _odd_reason(odd: Odd) -> Reason:
                                        f"{odd.usual}; this rule has {odd.found} ({odd.found_rules} rules)")
 
 
+# ---- negations and typing slips ---------------------------------------------------------------
+def _negation_reasons(en: str, zh: str) -> list[Reason]:
+    """The sentences of the rule whose Chinese has fewer negations than their English (polarity.py),
+    the first of them named."""
+    found = polarity.shortfalls(list(_sentence_pairs(en, zh)))
+    return [Reason("negation", NEGATION, polarity.describe(found[0]))] if found else []
+
+
+def _typing_reasons(slips: list, pairs: Counter) -> list[Reason]:
+    """A rule's likeliest typing slip (typing_slips.py); a slip the document makes in many rules
+    is a wording of its own, and weighs less (和 for 或)."""
+    if not slips:
+        return []
+    slip = max(slips, key=lambda s: s.gain / max(pairs[(s.written, s.usual)], 1))
+    rules = max(pairs[(slip.written, slip.usual)], 1)
+    weight = (TYPING + min(0.6, (slip.gain - GAIN_FLOOR) / 10)) / rules ** 0.75
+    also = f"; {rules - 1} other rules write {slip.written} there too" if rules > 1 else ""
+    return [Reason("typing", round(weight, 2), f"{slip.written} in “…{slip.around}…” may be a typing slip for "
+                                                f"{slip.usual}, which the translation writes there{also}")]
+
+
 # ---- length ------------------------------------------------------------------------------------
 def _log_ratio(en: str, zh: str) -> float:
     """English characters over Chinese ones (a Han character weighs more than a digit or a quote)."""
@@ -558,34 +755,65 @@ def _length_reasons(en: str, zh: str, scale: tuple[float, float]) -> list[Reason
 
 # ---- history -----------------------------------------------------------------------------------
 def _history_reasons(rule: Rule, edition: Edition, history: History | None) -> list[Reason]:
-    """The English changed since an older edition whose Chinese this rule still has, word for word
-    (followed back through the lineage of the English), or since the edition a carried Chinese
-    translates."""
-    zh = rule.texts["zh"].text
+    """The English changed since an older edition whose Chinese this rule still has (followed back
+    through the lineage of the English), or since the edition a carried Chinese translates. Like
+    is compared with like: the rule's text where its English text changed and its Chinese text is
+    that edition's word for word, its examples where the English examples changed and the Chinese
+    examples are that edition's; where the Chinese followed, nothing is said."""
     carried = edition.carried.get(rule.number)
     if carried is not None:
         return [Reason("changed", 4.0, f"the English changed since {carried.translates}, the edition the Chinese "
                                        f"translates")] if carried.stale else []
     if history is None:
         return []
-    number, changed = rule.number, False
+    number, text_changed, examples_changed = rule.number, False, False
     for older, step in zip(reversed(history.chain[:-1]), reversed(history.steps)):
         link = step.of_new(number) if step else None
         if link is None or link.old is None:
             return []
-        changed = changed or link.text_changed or link.examples_changed
+        text_changed, examples_changed = text_changed or link.text_changed, examples_changed or link.examples_changed
         number = link.old
         before = history.rules[older.date].get(number)
         if before is None or "zh" not in before.texts:
             continue
-        if before.texts["zh"].text != zh:
-            return []  # the translators revised it since
-        if changed:
-            change = _plain_diff(_full(before.texts["en"]), _full(rule.texts["en"]))
-            size = len(_changed_words(_full(before.texts["en"]), _full(rule.texts["en"])))
-            return [Reason("changed", round(2.0 + min(4.0, size / 2), 2), f"the English changed since {older.date} ({change}) and the Chinese is "
-                                           f"that edition's, word for word")]
+        en_then, en_now, zh_then, zh_now = before.texts["en"], rule.texts["en"], before.texts["zh"], rule.texts["zh"]
+        reasons = []
+        if text_changed and zh_then.text == zh_now.text and en_then.text != en_now.text:
+            edit, size = _edit(en_then.text, en_now.text)
+            reasons.append(Reason("changed", round(2.0 + min(4.0, size / 2), 2),
+                                  f"the English changed since {older.date} ({edit}); the Chinese is still that edition's"))
+        examples_then, examples_now = [e.text for e in en_then.examples], [e.text for e in en_now.examples]
+        if examples_changed and examples_then != examples_now and zh_now.examples and \
+                [e.text for e in zh_then.examples] == [e.text for e in zh_now.examples]:
+            edit, size = _edit("\n".join(examples_then), "\n".join(examples_now))
+            reasons.append(Reason("changed", round(1.0 + min(2.0, size / 4), 2),
+                                  f"the English examples changed since {older.date} ({edit}); the Chinese examples are "
+                                  f"still that edition's"))
+        return reasons
     return []
+
+
+def _edit(old: str, new: str, most: int = 2) -> tuple[str, int]:
+    """The first edits from one English text to the other, said in words (“a few” became “some”,
+    added “by a defending player”, dropped “transforming”), and how many words changed."""
+    a, b = words(old), words(new)
+    said, size = [], 0
+    for op, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if op == "equal":
+            continue
+        gone, came = _phrase(a[i1:i2]), _phrase(b[j1:j2])
+        size += sum(1 for w in a[i1:i2] + b[j1:j2] if w.isalnum())
+        if not gone and not came:
+            continue
+        said.append(f"“{gone}” became “{came}”" if gone and came else f"added “{came}”" if came else f"dropped “{gone}”")
+    more = f", and {len(said) - most} more" if len(said) > most else ""
+    return "; ".join(said[:most]) + more, size
+
+
+def _phrase(tokens: list[str], longest: int = 8) -> str:
+    """Words of a diff as text, punctuation kept where it stands, cut after `longest` words."""
+    text = " ".join(tokens[:longest]).replace(" ,", ",").replace(" .", ".").strip()
+    return text + ("…" if len(tokens) > longest else "")
 
 
 def _replacements(history: History, edition: Edition) -> list[Replacement]:
@@ -649,26 +877,6 @@ def _replaced_reasons(rule: str, en: str, zh: str, replaced: list[Replacement]) 
     return sorted(reasons, key=lambda reason: -reason.weight)[:2]
 
 
-def _changed_words(old: str, new: str) -> list[str]:
-    """The words deleted or inserted, punctuation aside."""
-    a, b = words(old), words(new)
-    return [w for op, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes() if op != "equal"
-            for w in a[i1:i2] + b[j1:j2] if w.isalnum()]
-
-
 def _full(text) -> str:
     """A rule's text and its examples, one paragraph each."""
     return "\n".join([text.text, *(e.text for e in text.examples)])
-
-
-def _plain_diff(old: str, new: str, context: int = 30) -> str:
-    """The change as text, [-deleted-] and {+inserted+}, with a little of the text around it."""
-    marked = html.unescape(word_diff(old, new).replace("<del>", "[-").replace("</del>", "-]")
-                           .replace("<ins>", "{+").replace("</ins>", "+}"))
-    starts = [i for i in (marked.find("[-"), marked.find("{+")) if i >= 0]
-    if not starts:
-        return marked
-    first = min(starts)
-    last = max(marked.rfind("-]"), marked.rfind("+}")) + 2
-    return ("…" if first > context else "") + marked[max(0, first - context):last + context] + \
-        ("…" if last + context < len(marked) else "")

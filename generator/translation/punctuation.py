@@ -1,6 +1,8 @@
 """Mechanical slips in Chinese running text, each its own kind of reason: a space beside Chinese, a
-half-width comma or full stop among Chinese, a half-width bracket around it, a doubled full stop, and the dash of a range of rules
-(601.2f-h) written otherwise than the document mostly writes it.
+half-width comma or full stop among Chinese, a half-width bracket around it, a doubled mark, a full
+stop after a quotation that closed on one (。”。), a text that ends on a comma, brackets or quotation
+marks that do not pair up where the English's do, and the dash of a range of rules (601.2f-h)
+written otherwise than the document mostly writes it.
 
 A slip weighs by how consistent the rest of the document is: a space that 42 of 2,700 rules have is
 a slip the translators fix; a mark half the rules write one way and half the other is a choice not
@@ -20,7 +22,12 @@ WIDE = "，。、：；！？（）“”‘’《》【】"  # full-width marks
 SPACE = re.compile(rf"(?<=[{HAN}{WIDE}]) +(?=\S)|(?<=\S) +(?=[{HAN}{WIDE}])")
 HALF_WIDTH = re.compile(rf"(?<=[{HAN}）\]])[,;:?!]|[,;:?!](?=[{HAN}（“\[])|(?<=[{HAN}])\.(?=[{HAN}“]|$)")
 HALF_BRACKET = re.compile(rf"(?<=[{HAN}。，])\(|\((?=[{HAN}])|(?<=[{HAN}。])\)|\)(?=[{HAN}，。])")
-DOUBLED_STOP = re.compile(r"([。，、；：])\1")
+DOUBLED_STOP = re.compile(r"([。，、；：！？])\1")
+STOP_AFTER_QUOTE = re.compile(r"[。！？]”[。！？]")
+COMMA_END = re.compile(r"[，、；]\s*$")
+EN_STOP_END = re.compile(r"[.?!][”’)]*\s*$")
+PAIRS = {"（": "）", "“": "”", "「": "」", "《": "》", "【": "】", "(": ")", "[": "]"}
+EN_PAIRS = {"（": "(", "“": "“", "「": "“", "《": "“", "【": "[", "(": "(", "[": "["}  # the English's mark for each
 RANGE = re.compile(r"(?<=\d)[a-z]?([–-])(?=\d|[a-z]\b)|(?<=\d[a-z])([–-])(?=[a-z])")
 STRONG = 2.5  # the weight of a slip the rest of the document never makes
 # What the translators fixed, on the development sets: spaces beside Chinese in 38 rules of 61; a
@@ -30,25 +37,56 @@ LESS = {"half-width": 0.6, "half-width-bracket": 0.4}
 NEWEST_RULES, NEWEST_SHARE = 5, 0.9  # the newest rules have chosen a mark when this many write it, and this share
 NAMES = {"space": "a space beside Chinese text", "half-width": "a half-width mark in Chinese text",
          "half-width-bracket": "a half-width bracket around Chinese text",
-         "doubled-stop": "a doubled punctuation mark", "range-dash": "the dash of a range of rules"}
+         "doubled-stop": "a doubled punctuation mark", "range-dash": "the dash of a range of rules",
+         "stop-after-quote": "a full stop after a quotation that ends on one",
+         "comma-end": "the text ends on a comma, not a full stop",
+         "unpaired": "a bracket or quotation mark without its partner"}
 
 
 class Slip(NamedTuple):
-    kind: str  # space, half-width, half-width-bracket, doubled-stop, range-dash
+    kind: str  # space, half-width, half-width-bracket, doubled-stop, stop-after-quote, comma-end, unpaired, range-dash
     mark: str  # what is written
     around: str  # a little of the text around it
 
 
-def slips(zh: str) -> list[Slip]:
-    """The marks of one Chinese text that may be slips; which of them are depends on the document."""
+def slips(zh: str, en: str = "") -> list[Slip]:
+    """The marks of one Chinese text (its paragraphs one per line) that may be slips, its English
+    beside it; which of them are depends on the document."""
     found = []
     for kind, pattern in (("space", SPACE), ("half-width", HALF_WIDTH), ("half-width-bracket", HALF_BRACKET),
-                          ("doubled-stop", DOUBLED_STOP)):
+                          ("doubled-stop", DOUBLED_STOP), ("stop-after-quote", STOP_AFTER_QUOTE)):
         for match in pattern.finditer(zh):
             found.append(Slip(kind, match.group(0), _around(zh, match)))
+    en_lines = en.split("\n")
+    for index, line in enumerate(zh.split("\n")):
+        match = COMMA_END.search(line)
+        if match and index < len(en_lines) and EN_STOP_END.search(en_lines[index]):
+            found.append(Slip("comma-end", match.group(0).strip(), _around(line, match)))
+    found += _unpaired(zh, en)
     for match in RANGE.finditer(zh):
         dash = match.group(1) or match.group(2)
         found.append(Slip("range-dash", dash, _around(zh, match)))
+    return found
+
+
+def _unpaired(zh: str, en: str) -> list[Slip]:
+    """Per paragraph, an opening mark without its closing one or the other way round, where the
+    English's paragraph has as many of each (the English has unpaired quotation marks of its own)."""
+    found = []
+    en_lines = en.split("\n")
+    for index, line in enumerate(zh.split("\n")):
+        english = en_lines[index] if index < len(en_lines) else ""
+        for opening, closing in PAIRS.items():
+            opened, closed = line.count(opening), line.count(closing)
+            if opened == closed:
+                continue
+            en_open = EN_PAIRS[opening]
+            en_close = {"(": ")", "[": "]", "“": "”"}[en_open]
+            if english.count(en_open) != english.count(en_close):
+                continue
+            mark = opening if opened > closed else closing
+            at = line.rfind(mark) if opened > closed else line.find(mark)
+            found.append(Slip("unpaired", mark, line[max(0, at - 8):at + 9]))
     return found
 
 

@@ -1,0 +1,104 @@
+"""Qualifiers of a term dropped in the Chinese: the English says "each player", "other players", "an
+additional cost", "target creature", and the Chinese has the term (牌手, 费用, 生物) without the word
+that narrows it (每位, 其他, 额外, 目标), which changes what the rule says while every term is still
+there.
+
+Learnt from the document, not listed: every English word standing right before a glossary term
+(not itself the start of one: "attacking creature" is a term of its own, which the term checks
+read) in enough rules, and the Chinese those rules nearly all write right before the term's Chinese
+(每位 before 牌手 for "each player"). A rule with the English pair whose Chinese has the term but
+nowhere that qualifier is named.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from typing import Callable, Iterable, NamedTuple
+
+WORD = re.compile(r"[A-Za-z]+(?:['’-][A-Za-z]+)*")
+TAIL = re.compile(r"[\u4e00-\u9fff]+$")
+MIN_RULES = 5  # rules with a word before a term before their Chinese is evidence
+USUAL = 0.8  # the share of those rules whose Chinese has the qualifier before the term
+ELSEWHERE = 0.05  # the share of the rules whose English lacks the word that may have one of its ways
+WAY = 0.1  # the share of the word's rules a way of writing it must be in
+GRAMMAR = frozenset("""a an the of to in on at by for from with as and or nor but if its their your his her my our
+that this these those it is are be been was were has have had do does did can may must will would""".split())
+LONGEST = 4  # characters of a qualifier
+
+
+class Dropped(NamedTuple):
+    rule: str
+    word: str  # "each"
+    qualifier: str  # 每位, the commonest way the document writes it
+    term: str  # 牌手, the term's Chinese, which the rule has
+    covered: int  # rules with the word before a term and one of the ways the document writes it
+    rules: int  # rules with the word before a term
+    dropped: int  # rules with the word before a term and none of its ways
+
+
+def dropped(rules: Iterable[tuple[str, str, str]], term_at: Callable[[list[str], int], int | None],
+            chinese: dict[int, list[str]]) -> list[Dropped]:
+    """Every rule (number, English, Chinese) whose Chinese has a term and none of the ways the
+    document writes a word the English has right before it. `term_at(words, i)` is the term
+    starting at word i, if any; `chinese` the Chinese forms of each term."""
+    rules = list(rules)
+    uses: dict[str, list[tuple[int, int]]] = defaultdict(list)  # word -> (rule, term) where it stands before the term
+    said: dict[str, set[int]] = defaultdict(set)  # word -> rules whose English has it
+    for index, (_, en, _) in enumerate(rules):
+        words = [w.lower() for w in WORD.findall(en)]
+        for word in words:
+            said[word].add(index)
+        for i in range(len(words) - 1):
+            term = term_at(words, i + 1)
+            if term is not None and term in chinese and term_at(words, i) is None and words[i] not in GRAMMAR:
+                uses[words[i]].append((index, term))
+    found = []
+    for word, pairs in sorted(uses.items()):
+        having = sorted({index for index, _ in pairs})
+        if len(having) < MIN_RULES:
+            continue
+        ways = _ways(word, pairs, rules, chinese, said[word])
+        if not ways:
+            continue
+        lacking = []
+        for index, term in dict(pairs).items():
+            number, en, zh = rules[index]
+            form = next((f for f in chinese[term] if f in zh), None)
+            if not any(way in zh for way, _ in ways):
+                lacking.append((number, form))
+        for number, form in lacking:
+            if form is not None:
+                found.append(Dropped(number, word, ways[0][0], form, len(having) - len(lacking), len(having), len(lacking)))
+    return found
+
+
+def _ways(word: str, pairs: list[tuple[int, int]], rules: list[tuple[str, str, str]], chinese: dict[int, list[str]],
+          said: set[int]) -> list[tuple[str, int]]:
+    """The strings the document writes for `word` right before the term it qualifies, each with its
+    rules, commonest first: each in a share of the word's rules, and in few rules whose English does
+    not say the word; none where together they are in fewer than USUAL of the word's rules."""
+    having = sorted({index for index, _ in pairs})
+    before: dict[str, set[int]] = defaultdict(set)
+    for index, term in pairs:
+        for string in _before(rules[index][2], chinese[term]):
+            before[string].add(index)
+    others = [zh for index, (_, _, zh) in enumerate(rules) if index not in said]
+    ways = []
+    for string, found in sorted(before.items(), key=lambda item: (-len(item[1]), -len(item[0]), item[0])):
+        if len(found) < WAY * len(having) or any(way in string for way, _ in ways):
+            continue
+        if sum(string in zh for zh in others) <= ELSEWHERE * len(others):
+            ways.append((string, len(found)))
+    covered = {index for index in having if any(way in rules[index][2] for way, _ in ways)}
+    return ways if len(covered) >= USUAL * len(having) else []
+
+
+def _before(zh: str, forms: list[str]) -> set[str]:
+    """The strings of one to LONGEST Han characters right before a form of the term in a text."""
+    found = set()
+    for form in forms:
+        for match in re.finditer(re.escape(form), zh):
+            tail = TAIL.search(zh[max(0, match.start() - LONGEST):match.start()])
+            if tail:
+                found |= {tail.group(0)[-n:] for n in range(1, len(tail.group(0)) + 1)}
+    return found
