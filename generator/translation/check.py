@@ -43,6 +43,9 @@ from .term_counts import Swap, Swaps, TermCounter, overlapping
 from .typing_slips import Model as TypingModel
 
 CITED = re.compile(r"(?<![\d.])\d{3}(?:\.\d{1,3}[a-z]?)?(?![\d])")  # 702.19c, 903
+# a number of three digits alone is a rule only where the text says so: "rule 903", "rules 613 and",
+# 规则903, 参见903 (not "exactly 100 cards", 一百张)
+CITES_BARE = re.compile(r"(?:\b(?:rules?|sections?|see|and|or)\s+|[、，,]\s*|规则|参见|和|与|及|或)$", re.I)
 DOUBLED = re.compile(r"([的了是在和与或将被把对为之其该则])\1")  # characters no Chinese word doubles
 BRACKETED = re.compile(r"[\[［【]([A-Za-z][A-Za-z ,.’'-]{1,60})[\]］】]")
 HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -51,7 +54,7 @@ MIN_USES = 4  # rules naming a term before its rendering is evidence
 STYLE_RULES = 4  # other rules writing a term's near miss so before it is the translation's own form, not a slip
 SWAP_FROM, SWAP_SLOPE, SWAP_MAX = 6.0, 0.8, 2.2  # a term put for another: surprise (natural log) to weight
 NEGATION = 2.0  # a sentence with fewer negations in the Chinese
-FAMILIES = {"missing": "terms", "extra": "terms", "swapped": "terms", "length": "sentences"}  # kinds that count as one
+FAMILIES = {"length": "sentences"}  # kinds that count as one
 NEW_WEIGHT = 1.6  # a reason the rule's Chinese of the last release did not give
 BOUND = 20  # texts writing a pair of characters before a near miss inside it is part of another word
 FRAGMENT_START, FRAGMENT_END = set("个中的了之着们地得"), set("的了在是为个一")  # never begin or end a rendering
@@ -198,16 +201,17 @@ class _Document:
 
     def before(self, rule: Rule) -> tuple[str, list[Reason]] | None:
         """The date of the last release before this one whose Chinese of this rule differs, and
-        the reasons that Chinese gave (against its own English); None where there is no history,
-        or the rule is new, or its Chinese is unchanged since."""
+        the reasons that Chinese gave (against its own English), none for a rule added since;
+        None where there is no history or its Chinese is unchanged since."""
         history = self.history
         if history is None or rule.number in self.edition.carried:
             return None
         number = rule.number
         for older, step in zip(reversed(history.chain[:-1]), reversed(history.steps)):
             link = step.of_new(number) if step else None
-            if link is None or link.old is None:
-                return None
+            if link is None or link.old is None:  # added since: all its Chinese is new, if an older release is given
+                translated = [e.date for e in history.chain[:-1] if any("zh" in r.texts for r in history.rules[e.date].values())]
+                return (translated[-1], []) if translated else None
             number = link.old
             was = history.rules[older.date].get(number)
             if was is None or "zh" not in was.texts or "en" not in was.texts:
@@ -227,15 +231,20 @@ def _chinese_texts(edition: Edition, history: History | None) -> list[str]:
 
 
 def _marked_new(reasons: list[Reason], before: tuple[str, list[Reason]] | None) -> list[Reason]:
-    """A reason of a kind the rule's Chinese of the last release did not give weighs more, and
-    says so: the Chinese was edited since, and the edit brought it (a slip is made as text is
-    written; one that stood through releases has been read more often)."""
+    """A reason the rule's Chinese of the last release did not give (the same kind saying the same,
+    counts aside) weighs more, and says so: the Chinese was edited since, and the edit brought it
+    (a slip is made as text is written; one that stood through releases has been read more often)."""
     if before is None:
         return reasons
     date, old = before
-    had = {r.kind for r in old}
+    had = {_gist(r) for r in old}
     return [replace(r, weight=round(r.weight * NEW_WEIGHT, 2), text=f"{r.text} (new since {date})")
-            if r.kind not in had and r.kind in OWN_KINDS else r for r in reasons]
+            if r.kind in OWN_KINDS and _gist(r) not in had else r for r in reasons]
+
+
+def _gist(reason: Reason) -> tuple[str, str]:
+    """What a reason says, without the counts that change with the rest of the document."""
+    return reason.kind, re.sub(r"\d+|once|twice|nowhere", "", reason.text)
 
 
 class Preferred(NamedTuple):
@@ -540,7 +549,7 @@ def _text_reasons(en: str, zh: str, en_all: str, zh_all: str) -> list[Reason]:
     characters and English left in brackets in its examples too (`*_all`)."""
     reasons = []
     zh = without_notes(zh)
-    cited_en, cited_zh = Counter(CITED.findall(en)), Counter(CITED.findall(zh))
+    cited_en, cited_zh = Counter(_cited(en)), Counter(_cited(zh))
     if cited_en != cited_zh:
         only_en, only_zh = sorted((cited_en - cited_zh).elements()), sorted((cited_zh - cited_en).elements())
         if only_en or only_zh:
@@ -580,8 +589,15 @@ def _missing_first(sentences: list[str], alone: list[str], zh: str) -> list[str]
     """The English sentences without a counterpart: a sentence citing a number the Chinese nowhere
     cites, if there is one ("See rule 613." missing is known by its number, where an alignment by
     length may pair it and leave another alone), else those the alignment left alone."""
-    cited = set(CITED.findall(zh))
-    return [s for s in sentences if set(CITED.findall(s)) - cited] or alone
+    cited = set(_cited(zh))
+    return [s for s in sentences if set(_cited(s)) - cited] or alone
+
+
+def _cited(text: str) -> list[str]:
+    """The rule numbers a text cites: every number with a subrule (702.19c), and a number of three
+    digits alone where the words before it say it is a rule (CITES_BARE)."""
+    return [m.group(0) for m in CITED.finditer(text)
+            if "." in m.group(0) or CITES_BARE.search(text, max(0, m.start() - 12), m.start())]
 
 
 def _slip_reasons(found: list[punctuation.Slip], seen: punctuation.Usage) -> list[Reason]:
@@ -723,7 +739,8 @@ def _typing_reasons(slips: list, pairs: Counter) -> list[Reason]:
     weight = (TYPING + min(0.6, (slip.gain - GAIN_FLOOR) / 10)) / rules ** 0.75
     also = f"; {rules - 1} other rules write {slip.written} there too" if rules > 1 else ""
     return [Reason("typing", round(weight, 2), f"{slip.written} in “…{slip.around}…” may be a typing slip for "
-                                                f"{slip.usual}, which the translation writes there{also}")]
+                                                f"{slip.usual} (“…{slip.corrected}…”, as the translation writes it "
+                                                f"elsewhere){also}")]
 
 
 # ---- length ------------------------------------------------------------------------------------

@@ -48,9 +48,14 @@ class TermCounter:
     def __init__(self, terms: Iterable[Term]):
         self.english: dict[str, list[tuple[tuple[str, ...], int]]] = defaultdict(list)  # first stem -> (stems, term)
         chinese: dict[str, set[int]] = defaultdict(set)
+        self.words: dict[int, set[str]] = defaultdict(set)  # term -> the stems of its English forms
+        self.surface: dict[int, set[str]] = defaultdict(set)  # term -> its English forms' words as written
         for term in terms:
             if term.obsolete or term.redirect is not None:
                 continue
+            for form in term.en_forms:
+                self.words[term.id] |= set(stems(form))
+                self.surface[term.id].add(" ".join(w.lower() for w in WORD.findall(form)))
             for form in term.en_forms:
                 form_stems = stems(form)
                 if form_stems and (form_stems, term.id) not in self.english[form_stems[0]]:
@@ -79,20 +84,35 @@ class TermCounter:
         return self._english(text) if lang == "en" else self._chinese(text)
 
     def _english(self, text: str) -> Counter:
+        """Forms through their stems; where two terms' forms match the same words, the one whose
+        form is the words as written ("untapped" is Untapped, not Untap, though both stem to untap)."""
+        surface = [w.lower() for w in WORD.findall(text)]
         words = stems(text)
-        spans: dict[int, list[tuple[int, int]]] = defaultdict(list)
+        at: dict[tuple[int, int], set[int]] = defaultdict(set)
         for i, stem in enumerate(words):
             for form, term in self.english.get(stem, ()):
                 if words[i:i + len(form)] == form:
-                    spans[term].append((i, i + len(form)))
+                    at[(i, i + len(form))].add(term)
+        spans: dict[int, list[tuple[int, int]]] = defaultdict(list)
+        for (i, j), terms in at.items():
+            exact = {t for t in terms if " ".join(surface[i:j]) in self.surface.get(t, ())}
+            for term in exact or terms:
+                spans[term].append((i, j))
         return Counter({term: _separate(found) for term, found in spans.items()})
 
     def _chinese(self, text: str) -> Counter:
+        """A form inside a longer term's form counts where the longer term's English names it too
+        (咒语 in 施放咒语, "casting spells"), not where it does not (横置 in 未横置, "untapped", is
+        no tap), as the English is counted."""
+        matches = [(end - length + 1, end + 1, ids) for end, (length, ids) in
+                   (self.automaton.iter(text) if len(self.automaton) else ())]
         spans: dict[int, list[tuple[int, int]]] = defaultdict(list)
-        if len(self.automaton):
-            for end, (length, ids) in self.automaton.iter(text):
-                for term in ids:
-                    spans[term].append((end - length + 1, end + 1))
+        for start, end, ids in matches:
+            around = [other for s, e, other in matches if s <= start and end <= e and (s, e) != (start, end)]
+            for term in ids:
+                words = self.words.get(term, set())
+                if all(any(words and words <= self.words.get(o, set()) for o in other) for other in around):
+                    spans[term].append((start, end))
         return Counter({term: _separate(found) for term, found in spans.items()})
 
 

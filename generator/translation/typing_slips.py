@@ -28,6 +28,7 @@ USUAL = 3  # texts that write the usual string beside each of the characters aro
 SEEN_ONCE = 1  # a slip makes a pair of characters with a neighbour that at most this many other texts have
 USUAL_WORD = 5  # texts with a word of two characters before another of its sound is a slip for it
 GAIN = 4.0  # how much likelier (natural log) the text is with the other string
+READINGS = 2  # the readings of a character that count (的 and 地 share de, 地's second)
 
 
 class Slip(NamedTuple):
@@ -35,13 +36,15 @@ class Slip(NamedTuple):
     written: str  # the character or word as written
     usual: str  # as the translation usually writes it here
     around: str  # the text around it, as written
+    corrected: str  # the same with the usual string
     gain: float  # how much likelier the text is with the usual string (natural log)
 
 
 @functools.lru_cache(maxsize=1 << 14)
 def _readings(char: str) -> tuple[str, ...]:
-    """A character's readings without tones (every reading of a character with several)."""
-    return tuple(pinyin(char, style=Style.NORMAL, heteronym=True)[0])
+    """A character's two commonest readings without tones (pypinyin lists the commonest first; the
+    rarer ones are literary or dialectal: 于 as wei, 还 as fu, which nobody types for 为 or 不)."""
+    return tuple(dict.fromkeys(pinyin(char, style=Style.NORMAL, heteronym=True)[0]))[:READINGS]
 
 
 class Model:
@@ -106,11 +109,12 @@ class Model:
                 for other in usual:
                     gain = self._logp(text[:i] + other + text[i + size:], i, i + size + 2, own) - base
                     if gain >= GAIN and (best is None or gain > best.gain):
-                        best = Slip(i, written, other, text[max(0, i - 4):i + size + 4], round(gain, 1))
+                        best = Slip(i, written, other, text[max(0, i - 4):i + size + 4],
+                                    text[max(0, i - 4):i] + other + text[i + size:i + size + 4], round(gain, 1))
             if best is None:
                 continue
-            if found and found[-1].start + len(found[-1].written) > best.start:  # the same slip seen twice
-                if best.gain > found[-1].gain:
+            if found and found[-1].start + len(found[-1].written) > best.start:  # one slip, seen from two places
+                if _better(best, found[-1]):
                     found[-1] = best
                 continue
             found.append(best)
@@ -127,6 +131,15 @@ class Model:
             return []
         return sorted({other for a in _readings(word[0]) for b in _readings(word[1]) for other in self.words.get((a, b), ())}
                       - {word})
+
+
+def _better(slip: Slip, than: Slip) -> bool:
+    """Of two slips over the same characters, the one that changes fewer of them, unless the other
+    makes the text far likelier (于释放 is 释 for 施, not 于释 for 为施)."""
+    if len(slip.written) != len(than.written):
+        fewer, more = (slip, than) if len(slip.written) < len(than.written) else (than, slip)
+        return (fewer is slip) == (fewer.gain * 1.5 >= more.gain)
+    return slip.gain > than.gain
 
 
 def _strings(text: str) -> set[str]:
