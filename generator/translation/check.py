@@ -45,6 +45,7 @@ from .typing_slips import Model as TypingModel
 CITED = re.compile(r"(?<![\d.])\d{3}(?:\.\d{1,3}[a-z]?)?(?![\d])")  # 702.19c, 903
 # a number of three digits alone is a rule only where the text says so: "rule 903", "rules 613 and",
 # 规则903, 参见903 (not "exactly 100 cards", 一百张)
+SHORT_RANGE = re.compile(r"(?<![\d.])(\d{3})\.\d{1,3}[-–](\d{1,3})(?![\d.])")  # 903.6-11
 CITES_BARE = re.compile(r"(?:\b(?:rules?|sections?|see|and|or)\s+|[、，,]\s*|规则|参见|和|与|及|或)$", re.I)
 DOUBLED = re.compile(r"([的了是在和与或将被把对为之其该则])\1")  # characters no Chinese word doubles
 BRACKETED = re.compile(r"[\[［【]([A-Za-z][A-Za-z ,.’'-]{1,60})[\]］】]")
@@ -53,13 +54,18 @@ HAN_ONLY = re.compile(r"[\u4e00-\u9fff]+$")
 MIN_USES = 4  # rules naming a term before its rendering is evidence
 STYLE_RULES = 4  # other rules writing a term's near miss so before it is the translation's own form, not a slip
 SWAP_FROM, SWAP_SLOPE, SWAP_MAX = 6.0, 0.8, 2.2  # a term put for another: surprise (natural log) to weight
+PUT_FOR = 1.5  # a term missing and another over, in one rule
 NEGATION = 2.0  # a sentence with fewer negations in the Chinese
 FAMILIES = {"length": "sentences"}  # kinds that count as one
 NEW_WEIGHT = 1.6  # a reason the rule's Chinese of the last release did not give
 BOUND = 20  # texts writing a pair of characters before a near miss inside it is part of another word
 FRAGMENT_START, FRAGMENT_END = set("个中的了之着们地得"), set("的了在是为个一")  # never begin or end a rendering
+NEW_FLOOR = 2.4
+LEAST = 0.2  # a reason weighing less is not listed
+SHARP_KINDS = {"variant", "unlike", "swapped", "missing", "numbers", "sentences", "doubled", "negation", "typing", "qualifier",
+               "unpaired", "comma-end", "stop-after-quote", "doubled-stop", "half-width", "space"}
 OWN_KINDS = {"variant", "unlike", "missing", "extra", "swapped", "numbers", "sentences", "doubled", "bracketed", "length",
-             "negation", "typing", *punctuation.NAMES}  # the kinds a rule's own two texts give
+             "negation", "typing", "qualifier", *punctuation.NAMES}  # the kinds a rule's own two texts give
 TYPING, GAIN_FLOOR = 1.6, 4.0  # a typing slip: its weight at the least gain the model reports
 QUALIFIER = 2.2  # a qualifier dropped, where no rule of the document drops it
 MAX_BRACKETED = 4
@@ -139,7 +145,8 @@ def check_translation(edition: Edition, marker: TermMarker, history: History | N
         finding.reasons += parallel.get(str(rule.number), [])
         finding.reasons += dropped.get(str(rule.number), [])
         finding.reasons = _marked_new(finding.reasons, document.before(rule))
-        finding.reasons = [replace(r, text=" ".join(r.text.split())) for r in finding.reasons]  # one line each
+        finding.reasons = [replace(r, text=" ".join(r.text.split())) for r in finding.reasons  # one line each
+                           if r.weight >= LEAST]
         if finding.reasons:
             finding.reasons.sort(key=lambda reason: -reason.weight)
             findings.append(finding)
@@ -170,19 +177,46 @@ class _Document:
         self.slips = {r.number: self.typing.slips(r.texts["zh"].text) for r in rules}
         self.slip_pairs = Counter((slip.written, slip.usual) for found in self.slips.values() for slip in found)
         self.history, self.edition = history, edition
+        self.chinese = [r.texts["zh"].text for r in rules]
+        self._spellings: dict[str, int] = {}
 
     def own_reasons(self, en_text, zh_text, fact: _Facts, marks: list[punctuation.Slip], slips=None) -> list[Reason]:
         """The reasons a rule's two texts give by themselves, weighed by what the document does."""
         en, zh = en_text.text, zh_text.text
-        fact = fact._replace(near={k: form for k, form in fact.near.items() if self._whole(k[1], form, zh)},
+        fact = fact._replace(near={k: form for k, form in fact.near.items() if self._whole(k[1], form, zh)
+                                   and not self._own_spelling(k[1], form)},
                              pieces=tuple(p for p in fact.pieces if self._whole(p[0], p[1], zh)))
         reasons = _term_reasons(fact, self.usage, self.terms, self.usual, self.swaps.best(fact.en_counts, fact.zh_counts))
         reasons += _unlike_reasons(fact.pieces, self.pieces, self.terms)
         reasons += fact.text
+        reasons += self._doubled(_full(zh_text))
         reasons += _length_reasons(en, zh, self.lengths)
         reasons += _slip_reasons(marks, self.marks_seen)
         reasons += _negation_reasons(en, zh)
         reasons += _typing_reasons(self.typing.slips(zh) if slips is None else slips, self.slip_pairs)
+        return reasons
+
+    def _own_spelling(self, piece: str, form: str) -> bool:
+        """Whether the characters where a near miss differs from the glossary's form are written
+        the near miss's way in more rules than the form's way, and in STYLE_RULES or more: the
+        translation's own spelling (非瑞克西亚 in 27 rules, where one glossary heading has 希)."""
+        start = next((i for i, (a, b) in enumerate(zip(piece, form)) if a != b), min(len(piece), len(form)))
+        mine, theirs = piece[max(0, start - 2):start + 3], form[max(0, start - 2):start + 3]
+        if mine == theirs:
+            return False
+        kept = self._spellings.setdefault(mine, sum(mine in t for t in self.chinese))
+        other = self._spellings.setdefault(theirs, sum(theirs in t for t in self.chinese))
+        return kept >= STYLE_RULES and kept > other
+
+    def _doubled(self, zh: str) -> list[Reason]:
+        """A character no Chinese word doubles, doubled (的的, 或或), unless the first ends a word the
+        translation writes everywhere (存在在: 存在 and 在)."""
+        reasons = []
+        for match in DOUBLED.finditer(zh):
+            word = zh[match.start() - 1:match.start() + 1] if match.start() else ""
+            if not word or self.typing.counts[word] < BOUND:
+                around = zh[max(0, match.start() - 8):match.end() + 8].replace("\n", " ")
+                reasons.append(Reason("doubled", 3.0, f"a doubled character: {match.group(0)} (…{around}…)"))
         return reasons
 
     def _whole(self, piece: str, form: str, zh: str) -> bool:
@@ -199,20 +233,20 @@ class _Document:
                 return True
         return False
 
-    def before(self, rule: Rule) -> tuple[str, list[Reason]] | None:
-        """The date of the last release before this one whose Chinese of this rule differs, and
-        the reasons that Chinese gave (against its own English), none for a rule added since;
-        None where there is no history or its Chinese is unchanged since."""
+    def before(self, rule: Rule) -> "_Before | None":
+        """What the rule's Chinese was in the last release before this one, where it differs (the
+        reasons it gave against its own English: none for a rule added since); None where there is
+        no history or the Chinese is unchanged since."""
         history = self.history
         if history is None or rule.number in self.edition.carried:
             return None
-        number = rule.number
+        number, english_same = rule.number, True
         for older, step in zip(reversed(history.chain[:-1]), reversed(history.steps)):
             link = step.of_new(number) if step else None
             if link is None or link.old is None:  # added since: all its Chinese is new, if an older release is given
                 translated = [e.date for e in history.chain[:-1] if any("zh" in r.texts for r in history.rules[e.date].values())]
-                return (translated[-1], []) if translated else None
-            number = link.old
+                return _Before(translated[-1], [], False) if translated else None
+            number, english_same = link.old, english_same and not link.text_changed
             was = history.rules[older.date].get(number)
             if was is None or "zh" not in was.texts or "en" not in was.texts:
                 continue
@@ -220,8 +254,16 @@ class _Document:
                 return None
             fact = self.glossary.facts(self.marker, was.texts["en"], was.texts["zh"])
             marks = punctuation.slips(_full(was.texts["zh"]), _full(was.texts["en"]))
-            return older.date, self.own_reasons(was.texts["en"], was.texts["zh"], fact, marks)
+            return _Before(older.date, self.own_reasons(was.texts["en"], was.texts["zh"], fact, marks), english_same)
         return None
+
+
+class _Before(NamedTuple):
+    """A rule's Chinese in the last release in which it differs: when, the reasons it gave, and
+    whether the English text stayed the same since (then the translators edited unprompted)."""
+    date: str
+    reasons: list[Reason]
+    english_same: bool
 
 
 def _chinese_texts(edition: Edition, history: History | None) -> list[str]:
@@ -230,16 +272,25 @@ def _chinese_texts(edition: Edition, history: History | None) -> list[str]:
     return [t.text for rules in editions for r in rules if "zh" in r.texts for t in (r.texts["zh"], *r.texts["zh"].examples)]
 
 
-def _marked_new(reasons: list[Reason], before: tuple[str, list[Reason]] | None) -> list[Reason]:
+def _marked_new(reasons: list[Reason], before: _Before | None) -> list[Reason]:
     """A reason the rule's Chinese of the last release did not give (the same kind saying the same,
     counts aside) weighs more, and says so: the Chinese was edited since, and the edit brought it
-    (a slip is made as text is written; one that stood through releases has been read more often)."""
+    (a slip is made as text is written; one that stood through releases has been read more often).
+    Where the English stayed the same, the edit was the translators' own, and a sharp reason it
+    brought weighs at least NEW_FLOOR, however little it weighs in a text of its own (a qualifier,
+    a negation dropped in an edit that had nothing to follow)."""
     if before is None:
         return reasons
-    date, old = before
-    had = {_gist(r) for r in old}
-    return [replace(r, weight=round(r.weight * NEW_WEIGHT, 2), text=f"{r.text} (new since {date})")
-            if r.kind in OWN_KINDS and _gist(r) not in had else r for r in reasons]
+    had = {_gist(r) for r in before.reasons}
+    marked = []
+    for r in reasons:
+        if r.kind in OWN_KINDS and _gist(r) not in had:
+            weight = r.weight * NEW_WEIGHT
+            if before.english_same and r.kind in SHARP_KINDS:
+                weight = max(weight, NEW_FLOOR)
+            r = replace(r, weight=round(weight, 2), text=f"{r.text} (new since {before.date})")
+        marked.append(r)
+    return marked
 
 
 def _gist(reason: Reason) -> tuple[str, str]:
@@ -495,7 +546,20 @@ def _term_reasons(fact: _Facts, usage: _Usage, terms: dict[int, Term], usual: Co
             reasons.append(Reason(kind, round(weight, 2), text))
     if swapped:
         reasons.append(_swap_reason(swap, terms))
+    else:
+        short = max((r for r in reasons if r.kind in ("missing", "variant")), key=lambda r: r.weight, default=None)
+        over = max((r for r in reasons if r.kind == "extra"), key=lambda r: r.weight, default=None)
+        if short and over:  # one term put for another (生物 for permanent), the counts not telling which
+            reasons.append(Reason("swapped", PUT_FOR, f"{_said(over)} where the English has {_said(short, 'en')}: "
+                                                      "one may have been put for the other"))
     return reasons
+
+
+def _said(reason: Reason, lang: str = "zh") -> str:
+    """The Chinese (or English) term a missing, extra or variant reason is about, as the reason says it."""
+    if lang == "zh":
+        return reason.text.split("the Chinese says ", 1)[-1].split(" and the English", 1)[0]
+    return reason.text.split("the English says ", 1)[-1].split(" and the Chinese", 1)[0]
 
 
 def _swap_weight(swap: Swap) -> float:
@@ -545,8 +609,8 @@ def without_notes(zh: str) -> str:
 
 
 def _text_reasons(en: str, zh: str, en_all: str, zh_all: str) -> list[Reason]:
-    """Cited numbers and sentences of the rule's text, its translators' notes aside; doubled
-    characters and English left in brackets in its examples too (`*_all`)."""
+    """Cited numbers and sentences of the rule's text, its translators' notes aside; English left
+    in brackets in its examples too (`*_all`)."""
     reasons = []
     zh = without_notes(zh)
     cited_en, cited_zh = Counter(_cited(en)), Counter(_cited(zh))
@@ -555,9 +619,6 @@ def _text_reasons(en: str, zh: str, en_all: str, zh_all: str) -> list[Reason]:
         if only_en or only_zh:
             reasons.append(Reason("numbers", 3.0, "cited numbers differ: "
                                   f"{', '.join(only_en) or 'none'} in the English, {', '.join(only_zh) or 'none'} in the Chinese"))
-    for match in DOUBLED.finditer(zh_all):
-        around = zh_all[max(0, match.start() - 8):match.end() + 8]
-        reasons.append(Reason("doubled", 3.0, f"a doubled character: {match.group(0)} (…{around}…)"))
     bracketed = [m.group(0) for m in BRACKETED.finditer(zh_all) if m.group(0) not in en_all and not _named_after(zh_all, m, en_all)]
     if 0 < len(bracketed) <= MAX_BRACKETED:  # more: a list that keeps untranslated names so on purpose
         reasons.append(Reason("bracketed", 2.5, f"English left in brackets in the Chinese: {', '.join(bracketed)}"))
@@ -594,10 +655,12 @@ def _missing_first(sentences: list[str], alone: list[str], zh: str) -> list[str]
 
 
 def _cited(text: str) -> list[str]:
-    """The rule numbers a text cites: every number with a subrule (702.19c), and a number of three
-    digits alone where the words before it say it is a rule (CITES_BARE)."""
-    return [m.group(0) for m in CITED.finditer(text)
-            if "." in m.group(0) or CITES_BARE.search(text, max(0, m.start() - 12), m.start())]
+    """The rule numbers a text cites: every number with a subrule (702.19c), a number of three
+    digits alone where the words before it say it is a rule (CITES_BARE), and the end of a range
+    written short (903.6-11 is 903.6 to 903.11)."""
+    found = [m.group(0) for m in CITED.finditer(text)
+             if "." in m.group(0) or CITES_BARE.search(text, max(0, m.start() - 12), m.start())]
+    return found + [f"{m.group(1)}.{m.group(2)}" for m in SHORT_RANGE.finditer(text)]
 
 
 def _slip_reasons(found: list[punctuation.Slip], seen: punctuation.Usage) -> list[Reason]:
@@ -635,8 +698,8 @@ def _qualifier_reasons(rules: list[Rule], counter: TermCounter, terms: dict[int,
     found: dict[str, list[Reason]] = {}
     for d in qualifiers.dropped(texts, counter.term_at, chinese):
         share = (d.covered / d.rules - qualifiers.USUAL) / (1 - qualifiers.USUAL)  # how consistently the word is written
-        weight = QUALIFIER * share ** 2 / max(1, d.dropped) ** 0.5
-        if weight >= 0.2:
+        weight = QUALIFIER * share ** 2 / max(1, d.dropped) ** 0.5  # weak alone; kept for an edit that brought it
+        if weight > 0:
             found.setdefault(d.rule, []).append(Reason(
                 "qualifier", round(weight, 2),
                 f"the English says “{d.word}” before the term {d.term}, which the Chinese has without {d.qualifier} or another "
@@ -797,7 +860,7 @@ def _history_reasons(rule: Rule, edition: Edition, history: History | None) -> l
         reasons = []
         if text_changed and zh_then.text == zh_now.text and en_then.text != en_now.text:
             edit, size = _edit(en_then.text, en_now.text)
-            reasons.append(Reason("changed", round(2.0 + min(4.0, size / 2), 2),
+            reasons.append(Reason("changed", round(1.0 + min(4.0, size / 2), 2),
                                   f"the English changed since {older.date} ({edit}); the Chinese is still that edition's"))
         examples_then, examples_now = [e.text for e in en_then.examples], [e.text for e in en_now.examples]
         if examples_changed and examples_then != examples_now and zh_now.examples and \

@@ -18,8 +18,8 @@ from typing import Callable, Iterable, NamedTuple
 WORD = re.compile(r"[A-Za-z]+(?:['’-][A-Za-z]+)*")
 TAIL = re.compile(r"[\u4e00-\u9fff]+$")
 MIN_RULES = 5  # rules with a word before a term before their Chinese is evidence
-USUAL = 0.8  # the share of those rules whose Chinese has the qualifier before the term
-ELSEWHERE = 0.05  # the share of the rules whose English lacks the word that may have one of its ways
+USUAL = 0.75  # the share of the word's rules with one of its ways
+ELSEWHERE = 0.1  # the share of the rules whose English lacks the word that may have one of its ways
 WAY = 0.1  # the share of the word's rules a way of writing it must be in
 GRAMMAR = frozenset("""a an the of to in on at by for from with as and or nor but if its their your his her my our
 that this these those it is are be been was were has have had do does did can may must will would""".split())
@@ -75,8 +75,9 @@ def dropped(rules: Iterable[tuple[str, str, str]], term_at: Callable[[list[str],
 def _ways(word: str, pairs: list[tuple[int, int]], rules: list[tuple[str, str, str]], chinese: dict[int, list[str]],
           said: set[int]) -> list[tuple[str, int]]:
     """The strings the document writes for `word` right before the term it qualifies, each with its
-    rules, commonest first: each in a share of the word's rules, and in few rules whose English does
-    not say the word; none where together they are in fewer than USUAL of the word's rules."""
+    rules, commonest first: two characters or more (one is too common: 位, 他), each in a share of
+    the word's rules, and in few rules whose English does not say the word; none where together
+    they are in fewer than USUAL of the word's rules."""
     having = sorted({index for index, _ in pairs})
     before: dict[str, set[int]] = defaultdict(set)
     for index, term in pairs:
@@ -85,7 +86,7 @@ def _ways(word: str, pairs: list[tuple[int, int]], rules: list[tuple[str, str, s
     others = [zh for index, (_, _, zh) in enumerate(rules) if index not in said]
     ways = []
     for string, found in sorted(before.items(), key=lambda item: (-len(item[1]), -len(item[0]), item[0])):
-        if len(found) < WAY * len(having) or any(way in string for way, _ in ways):
+        if len(string) < 2 or len(found) < WAY * len(having) or any(way in string or string in way for way, _ in ways):
             continue
         if sum(string in zh for zh in others) <= ELSEWHERE * len(others):
             ways.append((string, len(found)))

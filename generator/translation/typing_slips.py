@@ -29,6 +29,7 @@ SEEN_ONCE = 1  # a slip makes a pair of characters with a neighbour that at most
 USUAL_WORD = 5  # texts with a word of two characters before another of its sound is a slip for it
 GAIN = 4.0  # how much likelier (natural log) the text is with the other string
 READINGS = 2  # the readings of a character that count (的 and 地 share de, 地's second)
+SECOND = 2.0  # the more gain two characters alike only by a second reading need (其 read ji, for 既)
 
 
 class Slip(NamedTuple):
@@ -62,6 +63,9 @@ class Model:
             for reading in _readings(char):
                 by_sound[reading].add(char)
         self.homophones = {char: sorted(set().union(*(by_sound[r] for r in _readings(char))) - {char}) for char in chars}
+        # pairs that sound alike only by a second reading (的 de and 地 di, de) need more of the model
+        self.second = {(a, b) for a in chars for b in self.homophones[a] if _readings(a)[0] not in _readings(b)[:1]
+                       and _readings(b)[0] not in _readings(a)[:1]}
         words: dict[tuple[str, str], set[str]] = defaultdict(set)
         for string, count in self.counts.items():
             if len(string) == 2 and count >= USUAL_WORD and HAN.match(string[0]) and HAN.match(string[1]):
@@ -108,7 +112,8 @@ class Model:
                 base = self._logp(text, i, i + size + 2, own)
                 for other in usual:
                     gain = self._logp(text[:i] + other + text[i + size:], i, i + size + 2, own) - base
-                    if gain >= GAIN and (best is None or gain > best.gain):
+                    needed = GAIN + SECOND * any((w, o) in self.second for w, o in zip(written, other) if w != o)
+                    if gain >= needed and (best is None or gain > best.gain):
                         best = Slip(i, written, other, text[max(0, i - 4):i + size + 4],
                                     text[max(0, i - 4):i] + other + text[i + size:i + size + 4], round(gain, 1))
             if best is None:
