@@ -156,10 +156,11 @@ class Swaps:
         self.chapters = chapters  # term -> the chapter of the rule that defines it
 
     def _p(self, term: int, how: str) -> float:
-        return (self.seen[(term, how)] + 0.5) / (self.named[term] + 1)
+        """How often the other rules naming a term have it `how` (this rule's own counts left out)."""
+        return (max(self.seen[(term, how)] - 1, 0) + 0.5) / (max(self.named[term] - 1, 0) + 1)
 
     def best(self, en: Counter, zh: Counter) -> Swap | None:
-        """The least likely pair of a term short and a term over in one rule."""
+        """The least likely pair of a term short and a term over in one rule of the document."""
         best = None
         short = [(t, _fewer(en[t], zh[t])) for t in sorted(en) if _fewer(en[t], zh[t])]
         over = [(t, _more(en[t], zh[t])) for t in sorted(zh) if _more(en[t], zh[t])]
