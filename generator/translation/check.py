@@ -802,8 +802,8 @@ def _typing_reasons(slips: list, pairs: Counter) -> list[Reason]:
     weight = (TYPING + min(0.6, (slip.gain - GAIN_FLOOR) / 10)) / rules ** 0.75
     also = f"; {rules - 1} other rules write {slip.written} there too" if rules > 1 else ""
     return [Reason("typing", round(weight, 2), f"{slip.written} in “…{slip.around}…” may be a typing slip for "
-                                                f"{slip.usual} (“…{slip.corrected}…”, as the translation writes it "
-                                                f"elsewhere){also}")]
+                                                f"{slip.usual} (“…{slip.corrected}…”: the translation writes {slip.usual} beside "
+                                                f"these characters elsewhere){also}")]
 
 
 # ---- length ------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ KINDS = {
     "only": (re.compile(r"\bonly\b", re.I), re.compile(r"[只仅才唯]")),
     "except": (re.compile(r"\bexcept\b", re.I), re.compile(r"除|以外|之外|例外")),
 }
+LISTED_NO = re.compile(r"(?:,\s*(?:and|or)?|\s+(?:and|or))\s+no\b", re.I)  # the second "no" of a list
 FLAGGED = ("not", "unless")  # "only" and "except" are counted for what the Chinese may say instead
 NAMES = {"not": "a negation", "unless": "“unless”"}
 CHINESE = {"not": "不, 没, 无, 未, 非", "unless": "除非"}
@@ -37,7 +38,9 @@ class Shortfall(NamedTuple):
 
 
 def counts(en: str, zh: str) -> dict[str, tuple[int, int]]:
-    """Kind -> (in the English, in the Chinese)."""
+    """Kind -> (in the English, in the Chinese); a list of "no"s (“no text, no name, and no
+    subtypes”) is one negation, as the Chinese says it once (没有内文、名称和副类别)."""
+    en = LISTED_NO.sub(" ", en)
     return {kind: (len(english.findall(en)), len(chinese.findall(zh))) for kind, (english, chinese) in KINDS.items()}
 
 

@@ -26,6 +26,7 @@ HAN = re.compile(r"[\u4e00-\u9fff]")
 RARE = 0  # other texts with the string as written, with a character either side: a slip stands nowhere else
 USUAL = 3  # texts that write the usual string beside each of the characters around it
 SEEN_ONCE = 1  # a slip makes a pair of characters with a neighbour that at most this many other texts have
+COMMON = 10  # texts with a character before it is one a slip puts in (a rare one is a rare word's: 递增, 奖惩)
 USUAL_WORD = 5  # texts with a word of two characters before another of its sound is a slip for it
 GAIN = 4.0  # how much likelier (natural log) the text is with the other string
 READINGS = 2  # the readings of a character that count (的 and 地 share de, 地's second)
@@ -103,7 +104,8 @@ class Model:
             for size in (1, 2):
                 written, before, after = text[i:i + size], text[i - 1], text[i + size:i + size + 1]
                 if len(written) < size or not after or self.others(before + written + after, own) > RARE or \
-                        min(self.others(before + written[0], own), self.others(written[-1] + after, own)) > SEEN_ONCE:
+                        min(self.others(before + written[0], own), self.others(written[-1] + after, own)) > SEEN_ONCE or \
+                        size == 1 and self.others(written, own) < COMMON:
                     continue
                 others = self.homophones[written] if size == 1 else self._words_like(written, own)
                 usual = [other for other in others if self._attested(before, other, after, own)]
