@@ -141,7 +141,10 @@ def test_the_command_writes_editor_lines_and_json(tmp_path):
 
 def test_the_proofreaders_changes_come_first_on_the_development_set():
     """The 2023-11-17 translation as first released, with the 2022-06-10 and 2023-10-13 editions as
-    history: of the 53 rules the proofreading pass changed, at least a third are among the first 5%."""
+    history: of the 53 rules the proofreading pass changed, at least a fifth are among the first 5%
+    (a third before the check counted terms the loose way: several were there by a term called
+    missing and another extra, the missing one standing inside a longer term; and the new reasons
+    rank real problems the pass left above what it reworded, docs/editions-and-translation.md)."""
     folder = CORPUS / "proofreading"
     before, after = folder / "MagicCompRules-zh-20231117-before-proofreading.txt", folder / "MagicCompRules-zh-20231117-after-proofreading.txt"
     history = [CORPUS / lang / f"MagicCompRules-{tag}{date}.txt" for date in ("20220610", "20231013")
@@ -153,7 +156,7 @@ def test_the_proofreaders_changes_come_first_on_the_development_set():
     fixed = {str(r.number) for r in edition.rules() if r.texts["zh"].text != _rule_text(after, r.number)}
     assert len(fixed) >= 45  # the pass changed 53 rules, some only in their examples
     first = ranked[:int(0.05 * sum(1 for r in edition.rules() if "zh" in r.texts))]
-    assert len(set(first) & fixed) >= 18, sorted(set(first) & fixed)
+    assert len(set(first) & fixed) >= 10, sorted(set(first) & fixed)
 
 
 def _rule_text(path, number, cache={}):
@@ -228,3 +231,22 @@ def test_quiet_for_a_translators_note_of_its_own(tmp_path):
                                 "替代性效应只生效一次。（译注：中文版牌上写作“替代”。）")])
     assert "sentences" not in kinds(found, "100.13")
     assert any(kind == "sentences" and "It can't apply again" in text for kind, text in found["100.14"])
+
+
+def test_seeded_errors_of_every_kind_come_first_on_an_edition_held_back(tmp_path):
+    """One error of each kind in turn put into 70 rules of the 2024-02-06 translation (tests/
+    seeded_errors.py), the 2023-11-17 edition in both languages as history: at least 70% of them
+    are among the first 5% (bench/translation_check.py gives three draws and every kind), and every
+    reason is one line."""
+    import seeded_errors
+    date, history = "20240206", [CORPUS / "en" / "MagicCompRules-20231117.txt", CORPUS / "zh" / "MagicCompRules-zh-20231117.txt"]
+    en, zh = CORPUS / "en" / f"MagicCompRules-{date}.txt", CORPUS / "zh" / f"MagicCompRules-zh-{date}.txt"
+    needs_corpus(en, zh, *history)
+    seeded_file = tmp_path / "seeded.txt"
+    seeded = seeded_errors.seed(zh, en, seeded_file, draw=0)
+    corpus = load_corpus(None, [str(en), str(seeded_file)], [str(p) for p in history])
+    findings = check_corpus(corpus)
+    first = {str(f.number) for f in findings[:int(0.05 * sum(1 for r in corpus.shown[0].rules() if "zh" in r.texts))]}
+    found = [e for e in seeded if e.rule in first]
+    assert len(found) >= 0.7 * len(seeded), (len(found), [(e.kind, e.rule) for e in seeded if e.rule not in first])
+    assert not any("\n" in r.text for f in findings for r in f.reasons)

@@ -53,9 +53,9 @@ HAN = re.compile(r"[\u4e00-\u9fff]")
 HAN_ONLY = re.compile(r"[\u4e00-\u9fff]+$")
 MIN_USES = 4  # rules naming a term before its rendering is evidence
 STYLE_RULES = 4  # other rules writing a term's near miss so before it is the translation's own form, not a slip
-SWAP_FROM, SWAP_SLOPE, SWAP_MAX = 7.5, 0.8, 2.2  # a term put for another: surprise (natural log) to weight
+SWAP_FROM, SWAP_SLOPE, SWAP_MAX = 7.5, 0.8, 1.8  # a term put for another: surprise (natural log) to weight
 PUT_FOR = 1.5  # a term missing and another over, in one rule
-NEGATION = 2.0  # a sentence with fewer negations in the Chinese
+NEGATION = 1.8  # a sentence with fewer negations in the Chinese
 FAMILIES = {"length": "sentences"}  # kinds that count as one
 NEW_WEIGHT = 1.6  # a reason the rule's Chinese of the last release did not give
 BOUND = 20  # texts writing a pair of characters before a near miss inside it is part of another word
@@ -66,8 +66,8 @@ SHARP_KINDS = {"variant", "unlike", "swapped", "missing", "numbers", "sentences"
                "unpaired", "comma-end", "stop-after-quote", "doubled-stop", "half-width", "space"}
 OWN_KINDS = {"variant", "unlike", "missing", "extra", "swapped", "numbers", "sentences", "doubled", "bracketed", "length",
              "negation", "typing", "qualifier", *punctuation.NAMES}  # the kinds a rule's own two texts give
-TYPING, GAIN_FLOOR = 1.6, 4.0  # a typing slip: its weight at the least gain the model reports
-QUALIFIER = 2.2  # a qualifier dropped, where no rule of the document drops it
+TYPING, GAIN_FLOOR = 1.2, 4.0  # a typing slip: its weight at the least gain the model reports
+QUALIFIER = 1.8  # a qualifier dropped, where no rule of the document drops it
 MAX_BRACKETED = 4
 FUNCTION_WORDS = set("或和与及该某此其由的之于了在为")
 LENGTH_Z = 2.5  # standard deviations of the length ratio before a rule's length is evidence
@@ -857,6 +857,9 @@ def _history_reasons(rule: Rule, edition: Edition, history: History | None) -> l
         if before is None or "zh" not in before.texts:
             continue
         en_then, en_now, zh_then, zh_now = before.texts["en"], rule.texts["en"], before.texts["zh"], rule.texts["zh"]
+        if zh_then.text == zh_now.text and [e.text for e in zh_then.examples] == [e.text for e in zh_now.examples] \
+                and not text_changed and not examples_changed:
+            continue  # the same in both languages since then: look further back
         reasons = []
         if text_changed and zh_then.text == zh_now.text and en_then.text != en_now.text:
             edit, size = _edit(en_then.text, en_now.text)
