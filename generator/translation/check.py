@@ -59,6 +59,7 @@ NEGATION = 1.8  # a sentence with fewer negations in the Chinese
 FAMILIES = {"length": "sentences"}  # kinds that count as one
 NEW_WEIGHT = 1.6  # a reason the rule's Chinese of the last release did not give
 BOUND = 20  # texts writing a pair of characters before a near miss inside it is part of another word
+WORD_SHARE = 0.5  # the share of a character's texts that write it before another where the two are a word
 FRAGMENT_START, FRAGMENT_END = set("个中的了之着们地得"), set("的了在是为个一")  # never begin or end a rendering
 NEW_FLOOR = 2.4
 LEAST = 0.2  # a reason weighing less is not listed
@@ -209,12 +210,13 @@ class _Document:
         return kept >= STYLE_RULES and kept > other
 
     def _doubled(self, zh: str) -> list[Reason]:
-        """A character no Chinese word doubles, doubled (的的, 或或), unless the first ends a word the
-        translation writes everywhere (存在在: 存在 and 在)."""
+        """A character no Chinese word doubles, doubled (的的, 或或), unless the first ends a word: the
+        character before it is nearly always followed by it in the translation (存在在: 存 is 存在)."""
         reasons = []
         for match in DOUBLED.finditer(zh):
-            word = zh[match.start() - 1:match.start() + 1] if match.start() else ""
-            if not word or self.typing.counts[word] < BOUND:
+            before = zh[match.start() - 1] if match.start() else ""
+            counts = self.typing.counts
+            if not before or counts[before + match.group(1)] < WORD_SHARE * counts[before]:
                 around = zh[max(0, match.start() - 8):match.end() + 8].replace("\n", " ")
                 reasons.append(Reason("doubled", 3.0, f"a doubled character: {match.group(0)} (…{around}…)"))
         return reasons
@@ -490,7 +492,7 @@ def _near_miss(text: str, form: str, forms: set[str], inserted: bool = True) -> 
     for size in (n, n - 1, n + 1) if inserted else (n, n - 1):
         for start in starts:
             piece = text[start:start + size]
-            if len(piece) < size or piece[-1] != form[-1] or piece in forms or not HAN_ONLY.match(piece):
+            if len(piece) < size or piece[-1] != form[-1] or piece in forms or form in piece or not HAN_ONLY.match(piece):
                 continue
             if _one_edit(piece, form) and not (set(piece) - set(form)) & FUNCTION_WORDS:
                 return piece
@@ -629,7 +631,7 @@ def _text_reasons(en: str, zh: str, en_all: str, zh_all: str) -> list[Reason]:
         alone = _missing_first(en_sentences, [s for i, s in enumerate(en_sentences) if i not in covered], zh)
         covered_zh = {i for p in pairs for i in range(*p.zh)}
         alone_zh = [s for i, s in enumerate(zh_sentences) if i not in covered_zh]
-        if pairs and alone:  # the longer the sentence without a counterpart, the surer
+        if pairs and alone and (len(en_sentences) > len(zh_sentences) or not alone_zh):  # the longer, the surer
             reasons.append(Reason("sentences", round(1 + min(2.0, len(alone[0]) / 80), 2),
                                   f"the English has {len(en_sentences)} sentences and the Chinese {len(zh_sentences)}; "
                                   f"translate “{alone[0]}”"))
