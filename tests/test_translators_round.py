@@ -227,6 +227,8 @@ def test_omegat_opens_the_downloaded_project_and_its_translation_imports(carried
     assert (project / "source" / "worklist.xlf").read_bytes() == data(carried_site, "worklist.xlf").read_bytes()
     assert (project / "tm" / "auto" / "memory.tmx").read_bytes() == data(carried_site, "memory.tmx").read_bytes()
     assert (project / "glossary" / "terms.tbx").read_bytes() == data(carried_site, "terms.tbx").read_bytes()
+    # the drafts where OmegaT takes matches with a penalty (tm/penalty-010: a 90% suggestion at most), not tm/auto
+    assert (project / "tm" / "penalty-010" / "drafts.tmx").read_bytes() == data(carried_site, "drafts.tmx").read_bytes()
 
     def omegat(*mode):
         # a short run: the JIT's first tier alone and one collector thread take a third of the processor
@@ -257,6 +259,10 @@ def test_omegat_opens_the_downloaded_project_and_its_translation_imports(carried
     from_tm = {i for i in sources if " ".join(translated[i].split()) != sources[i]}
     assert len(from_tm) > 100 and all(translated[i] in memory.get(sources[i], ()) for i in from_tm), \
         [(i, translated[i]) for i in from_tm if translated[i] not in memory.get(sources[i], ())][:5]
+    # and none from the drafts: a unit whose draft is not the memory's own Chinese keeps its English
+    drafts = {u.get("id"): a.findtext(f"{NS}target") for u in units for a in u.iter(f"{NS}alt-trans") if a.get("origin") == "draft"}
+    own = {i for i, draft in drafts.items() if draft not in memory.get(sources[i], ())}
+    assert len(own) > 50 and not any(translated[i] == drafts[i] for i in own)
     result = import_xliff(project / "target" / "worklist.xlf", tmp_path / "next.txt")
     assert result.returncode == 0, result.stderr[-2000:]
     carried = import_xliff(data(carried_site, "worklist.xlf"), tmp_path / "carried.txt")

@@ -1,0 +1,111 @@
+"""Drafts for the rules translators must write (generator/translation/drafts.py), against what the
+translators then wrote, on the release pairs of the corpus.
+
+    .venv/bin/python bench/drafts.py [--pair 20231013-20231117] [--show N]
+
+For each pair (the English of the new edition with the older translation carried to it; judged by
+the translation's real next release), rule by rule, the rule's text without its examples:
+  - changed rules (their English text changed, not only their examples): the draft (the carried
+    Chinese of unchanged sentences, each changed sentence's draft, each new sentence's) against
+    what the work list offered before drafts (the carried Chinese of unchanged sentences and the
+    older Chinese of changed ones, joined: a new sentence had nothing);
+  - new rules: the draft against what the work list offered (the memory's Chinese of a sentence
+    whose same English it holds, else nothing).
+Printed: how many are exactly the translators' text, and chrF (sacrebleu's character n-gram
+F-score, corpus level over the rules, 0-100).
+
+Decided before any draft was written: the drafts are tuned on 2023-10-13 -> 2023-11-17 and
+2023-11-17 -> 2024-02-06 (the two quarterly releases: 14 changed and 49 new rules), and judged first
+on 2022-06-10 -> 2023-10-13 (a year and a half of edits: about 170 changed and 240 new rules), which
+was not read while they were tuned.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT)]
+CORPUS = ROOT.parent / "shared" / "corpus"
+
+from generator.history.corpus import load_corpus  # noqa: E402
+from generator.history.sentence_carry import TRANSLATED  # noqa: E402
+from generator.translation.drafts import edition_drafts  # noqa: E402
+
+HELD_OUT = ("20220610", "20231013")
+TUNED = (("20231013", "20231117"), ("20231117", "20240206"))
+
+
+def en(date: str) -> str:
+    return str(CORPUS / "en" / f"MagicCompRules-{date}.txt")
+
+
+def zh(date: str) -> str:
+    return str(CORPUS / "zh" / f"MagicCompRules-zh-{date}.txt")
+
+
+def rows(old: str, new: str) -> tuple[list, list, float]:
+    """(changed, new) rules as (number, offered before, draft, real), and the seconds the drafts took."""
+    corpus = load_corpus(None, [en(new)], [en(old), zh(old)])
+    edition = corpus.shown[0]
+    translated = next(e for e in corpus.editions if e.date < edition.date and "zh" in e.languages)
+    real = {r.number: r.texts["zh"].text for r in load_corpus(None, [zh(new)]).editions[0].rules() if "zh" in r.texts}
+    step = corpus.lineages[(translated.date, edition.date)]
+    older = {r.number: r for r in translated.rules()}
+    start = time.perf_counter()
+    drafts = edition_drafts(edition, translated)
+    seconds = time.perf_counter() - start
+    changed, added = [], []
+    for rule in edition.rules():
+        link, number = step.of_new(rule.number), rule.number
+        if number not in real or link is None:
+            continue
+        if link.old is None:
+            before = "".join(s.suggestion or "" for s in edition.suggested.get(number, ((),))[0])
+            draft = "".join(d.text for d in drafts[number][0]) if number in drafts and drafts[number][0] else ""
+            added.append((str(number), before, draft, real[number]))
+        elif link.text_changed:
+            carried = edition.carried.get(number)
+            part = carried.parts[0] if carried and carried.parts else None
+            if part is None:
+                before = draft = older[link.old].texts["zh"].text
+            else:
+                before = "".join(s.zh or "" for s in part)
+                found = drafts.get(number, (None,))[0]
+                draft = "".join(s.zh if d is None else d.text for s, d in zip(part, found or [None] * len(part)))
+            changed.append((str(number), before, draft, real[number]))
+    return changed, added, seconds
+
+
+def figures(found: list) -> str:
+    from sacrebleu.metrics import CHRF
+    chrf = CHRF()
+    real = [[r[3] for r in found]]
+    before, draft = [r[1] for r in found], [r[2] for r in found]
+    exact_before, exact_draft = sum(b == r[3] for b, r in zip(before, found)), sum(d == r[3] for d, r in zip(draft, found))
+    return (f"{len(found)} rules: exact {exact_before} ({exact_before / max(1, len(found)):.0%}) -> {exact_draft} "
+            f"({exact_draft / max(1, len(found)):.0%}); chrF {chrf.corpus_score(before, real).score:.1f} -> "
+            f"{chrf.corpus_score(draft, real).score:.1f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--pair", help="one pair, OLD-NEW (yyyymmdd-yyyymmdd); default: the held-out pair, then the tuned")
+    parser.add_argument("--show", type=int, default=0, help="print the first N rules of each kind whose draft is not exact")
+    args = parser.parse_args()
+    pairs = [tuple(args.pair.split("-"))] if args.pair else [HELD_OUT, *TUNED]
+    for old, new in pairs:
+        changed, added, seconds = rows(old, new)
+        label = "held out" if (old, new) == HELD_OUT else "tuned on" if (old, new) in TUNED else "other"
+        print(f"{old} -> {new} ({label}; drafts in {seconds:.1f} s)")
+        print(f"  changed: {figures(changed)}")
+        print(f"  new:     {figures(added)}")
+        for kind, found in (("changed", changed), ("new", added)):
+            for number, before, draft, real in [r for r in found if r[2] != r[3]][:args.show]:
+                print(f"  {kind} {number}\n    before: {before}\n    draft:  {draft}\n    real:   {real}")
+
+
+if __name__ == "__main__":
+    main()
