@@ -26,7 +26,6 @@ from collections import Counter, defaultdict
 from difflib import SequenceMatcher
 from typing import Iterable, NamedTuple
 
-from ..rules.termbase import singular
 from .renderings import Renderings, Unit
 
 TOKEN = re.compile(r"\d+(?:\.\d+[a-z]?)?(?:[–-]\d*[a-z]?)?|\{[^}]*\}|[A-Za-z]+(?:['’-][A-Za-z]+)*|\S")
@@ -164,6 +163,14 @@ def _occurrence(words: list[str], start: int, span: list[str]) -> int:
     return sum(1 for i in range(start) if [w.lower() for w in words[i:i + n]] == lower)
 
 
+class _Change(NamedTuple):
+    """An edit of the English: old[i1:i2] became `came` (today's `english`)."""
+    i1: int
+    i2: int
+    came: list
+    english: str
+
+
 class _Edit(NamedTuple):
     start: int
     end: int
@@ -218,7 +225,7 @@ class Repairer:
             if not _content(gone) and not _content(came):  # articles and punctuation: the Chinese stays
                 repaired.append(label)
                 continue
-            edit, done = self._edit(old, i1, i2, new, j1, j2, zh, edits, english)
+            edit, done = self._edit(old, _Change(i1, i2, came, english), zh, edits)
             if edit is not None:
                 edits.append(edit)
             if done:
@@ -242,13 +249,14 @@ class Repairer:
         quality = round(MOST * max(0, covered) / max(1, len(_content(new))))
         return Draft(text, quality, tuple(repaired), tuple(kept), lost=lost)
 
-    def _edit(self, old, i1, i2, new, j1, j2, zh, taken, english) -> tuple[_Edit | None, bool]:
-        """The edit of the Chinese for old[i1:i2] -> new[j1:j2] and whether it is a repair (its new
-        Chinese known); an edit that shows the new English in brackets where it goes is none."""
-        gone, came = old[i1:i2], new[j1:j2]
+    def _edit(self, old, change: _Change, zh, taken) -> tuple[_Edit | None, bool]:
+        """The edit of the Chinese for the change and whether it is a repair (its new Chinese
+        known); an edit that shows the new English in brackets where it goes is none."""
+        i1, i2, came, english = change
+        gone = old[i1:i2]
         spots = [(e.start, e.end) for e in taken]
         if not _content(gone):  # words added (or function words replaced by them)
-            return self._insert(old, i2 if gone else i1, came, zh, spots, english)
+            return self._insert(old, i2 if gone else i1, change, zh, spots)
         while old[i1] not in _content(old[i1:i1 + 1]):  # the words removed, without articles around them
             i1 += 1
         while old[i2 - 1] not in _content(old[i2 - 1:i2]):
@@ -281,8 +289,9 @@ class Repairer:
                 start -= 1
         return _Edit(start, end, chinese), True
 
-    def _insert(self, old, i, came, zh, spots, english) -> tuple[_Edit | None, bool]:
+    def _insert(self, old, i, change: _Change, zh, spots) -> tuple[_Edit | None, bool]:
         """New English between old[i-1] and old[i]: placed beside the Chinese of a neighbour."""
+        came, english = change.came, change.english
         item = [w for w in came if w not in (",", "and", "or")]
         if came[0] == "," or came[-1] == ",":  # an item added to a list, beside the item before or after it
             chinese = self.translate(item)

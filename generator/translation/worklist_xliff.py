@@ -178,7 +178,7 @@ class _Document:
         elif segment.state == STALE and segment.zh:
             unit.addalttrans(segment.zh, origin=f"translation-{translates}", lang=TARGET_LANGUAGE,
                              sourcetxt=segment.was or None)
-        if segment.draft and segment.state in (STALE, NEW):
+        if segment.draft and segment.state in (STALE, NEW) and segment.draft != segment.suggestion:
             unit.addalttrans(segment.draft, origin=DRAFT, lang=TARGET_LANGUAGE)
             unit.getalttrans()[-1].xmlelement.set("match-quality", str(segment.draft_quality or 0))
         if segment.state != TRANSLATED and segment.suggestion:
