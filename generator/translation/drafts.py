@@ -357,7 +357,7 @@ class Parallels:
         self.having: dict[str, list[int]] = defaultdict(list)
         self.words = [[w.lower() for w in tokens(en)] for en, _ in pairs]
         for i, found in enumerate(self.words):
-            for word in set(found):
+            for word in sorted(set(found)):
                 if word[:1].isalpha():
                     self.having[word].append(i)
 
@@ -365,7 +365,7 @@ class Parallels:
         """The indexes of the most alike sentences and their similarity (at least ALIKE), best first."""
         words = [w.lower() for w in tokens(en)]
         votes: dict[int, float] = defaultdict(float)
-        for word in set(words):
+        for word in sorted(set(words)):  # in one order, so that the sums are the same on every run
             if word[:1].isalpha() and word in self.having and len(self.having[word]) < 400:
                 for i in self.having[word]:
                     votes[i] += 1 / len(self.having[word])
