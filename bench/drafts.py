@@ -63,8 +63,10 @@ def rows(old: str, new: str) -> tuple[list, list, float]:
         if number not in real or link is None:
             continue
         if link.old is None:
-            before = "".join(s.suggestion or "" for s in edition.suggested.get(number, ((),))[0])
-            draft = "".join(d.text for d in drafts[number][0]) if number in drafts and drafts[number][0] else ""
+            part = edition.suggested.get(number, ((),))[0]
+            before = "".join(s.suggestion or "" for s in part)
+            found = drafts.get(number, (None,))[0] or [None] * len(part)
+            draft = "".join(d.text if d is not None else s.suggestion or "" for s, d in zip(part, found))
             added.append((str(number), before, draft, real[number]))
         elif link.text_changed:
             carried = edition.carried.get(number)
@@ -74,7 +76,7 @@ def rows(old: str, new: str) -> tuple[list, list, float]:
             else:
                 before = "".join(s.zh or "" for s in part)
                 found = drafts.get(number, (None,))[0]
-                draft = "".join(s.zh if d is None else d.text for s, d in zip(part, found or [None] * len(part)))
+                draft = "".join((s.zh or "") if d is None else d.text for s, d in zip(part, found or [None] * len(part)))
             changed.append((str(number), before, draft, real[number]))
     return changed, added, seconds
 

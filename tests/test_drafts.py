@@ -9,7 +9,7 @@ import re
 from lxml import etree
 
 from conftest import needs_corpus
-from generator.translation.drafts import Drafter, MOST
+from generator.translation.drafts import Drafter, MOST, offered
 
 NS = "{urn:oasis:names:tc:xliff:document:1.2}"
 TERMS = {"Artifact": "神器", "Token": "衍生物", "Untapped": "未横置", "Case": "案件", "Class": "职业", "Aura": "灵气",
@@ -77,6 +77,40 @@ def test_a_new_rule_from_its_parallel_keeps_a_new_keyword_in_english():
 def test_a_new_sentence_with_no_parallel_is_its_english():
     draft = drafter().new("Players shuffle their hands into their libraries at dawn.")
     assert draft.text == "[Players shuffle their hands into their libraries at dawn.]" and draft.quality == 0
+
+
+def test_an_item_added_to_a_list_of_names_it_does_not_know_goes_by_its_place_in_the_list():
+    """Neither neighbour has a Chinese the translation knows: the item goes after as many of the
+    Chinese list's items as the English has before it (the lists keep the English order)."""
+    draft = drafter().changed("The types are Alpha, Beta, and Gamma.", "类别包括甲、乙，以及丙。",
+                              "The types are Alpha, Beta, Bravo, and Gamma.")
+    assert draft.text == "类别包括甲、乙、[Bravo]，以及丙。" and draft.kept == ("Bravo",)
+    draft = drafter().changed("The types are Alpha, Beta, and Gamma.", "类别包括甲、乙，以及丙。",
+                              "The types are Alpha, Bravo, Charlie, Beta, and Gamma.")
+    assert draft.text == "类别包括甲、[Bravo]、[Charlie]、乙，以及丙。"
+
+
+def test_a_new_sentence_with_no_parallel_is_pieced_together_from_the_phrases_the_translation_knows():
+    """Phrase by phrase in the English order, the longest known first; function words with no
+    Chinese left out; a word it does not know stays English, in brackets, where it stands."""
+    draft = drafter().new("Untapped creature tokens have trample.")
+    assert draft.text == "未横置生物衍生物践踏。" and draft.source is None and 50 <= draft.quality < MOST
+    draft = drafter().new("Untapped creature tokens frobnicate.")
+    assert draft.text == "未横置生物衍生物[frobnicate]。" and draft.kept == ("frobnicate",)
+
+
+def test_a_draft_is_offered_only_where_it_gives_more_than_the_work_list_has():
+    """A changed sentence whose edit found no place in the older Chinese is the older Chinese with
+    English at its end: the work list offers the older Chinese already. A new sentence with nothing
+    covered is its English, which the work list shows."""
+    stuck = drafter().changed("Sacrifice this glorious artifact.", "牺牲此神器。", "Sacrifice this artifact.")
+    assert stuck.text != "牺牲此神器。" and offered(stuck, "牺牲此神器。") is None
+    placed = drafter().changed("Sacrifice this artifact.", "牺牲此神器。", "Sacrifice this token.")
+    assert offered(placed, "牺牲此神器。") == placed
+    shown = drafter().changed("Sacrifice this artifact.", "牺牲此神器。", "Sacrifice this widget.")
+    assert shown.text == "牺牲此[widget]。" and offered(shown, "牺牲此神器。") == shown  # the English where it goes
+    english = drafter().new("Players shuffle their hands into their libraries at dawn.")
+    assert offered(english) is None and offered(drafter().new("Sacrifice this token.")) is not None
 
 
 def data(carried_site, name):

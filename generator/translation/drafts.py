@@ -26,7 +26,7 @@ from collections import Counter, defaultdict
 from difflib import SequenceMatcher
 from typing import Iterable, NamedTuple
 
-from .renderings import Renderings, Unit
+from .renderings import STOP as FUNCTION, Renderings, Unit
 
 TOKEN = re.compile(r"\d+(?:\.\d+[a-z]?)?(?:[–-]\d*[a-z]?)?|\{[^}]*\}|[A-Za-z]+(?:['’-][A-Za-z]+)*|\S")
 NUMBER = re.compile(r"\d+(?:\.\d+[a-z]?)?(?:[–-]\d*[a-z]?)?$")
@@ -39,6 +39,9 @@ ALIKE = 0.6  # word similarity of a memory sentence to a new one before it is it
 STOPS = "。！？"
 ENOUGH = 50  # the quality a new sentence's draft from a parallel must have
 SHARE = 0.3  # of a phrase's sentence pairs that must have its rendering
+PIECED = 50  # the share of a sentence's English words a draft pieced together phrase by phrase must cover
+LONGEST = 6  # words of the longest phrase looked up
+PUNCTUATION = {",": "，", ".": "。", ";": "；", ":": "：", "(": "（", ")": "）", "?": "？", "!": "！"}
 
 
 class Draft(NamedTuple):
@@ -49,6 +52,7 @@ class Draft(NamedTuple):
     kept: tuple[str, ...] = ()  # the English shown in brackets
     source: str | None = None  # the memory's English it was made from (a new sentence's parallel)
     lost: int = 0  # English removed or replaced whose Chinese it did not find (so still holds)
+    placed: int = 0  # edits of the English carried over in their place (their Chinese, or their English in brackets)
 
 
 def tokens(text: str) -> list[str]:
@@ -247,7 +251,7 @@ class Repairer:
             body = text.rstrip(STOPS + "”")
             text = body + "".join(tail) + text[len(body):]
         quality = round(MOST * max(0, covered) / max(1, len(_content(new))))
-        return Draft(text, quality, tuple(repaired), tuple(kept), lost=lost)
+        return Draft(text, quality, tuple(repaired), tuple(kept), lost=lost, placed=len(edits))
 
     def _edit(self, old, change: _Change, zh, taken) -> tuple[_Edit | None, bool]:
         """The edit of the Chinese for the change and whether it is a repair (its new Chinese
@@ -292,10 +296,16 @@ class Repairer:
     def _insert(self, old, i, change: _Change, zh, spots) -> tuple[_Edit | None, bool]:
         """New English between old[i-1] and old[i]: placed beside the Chinese of a neighbour."""
         came, english = change.came, change.english
-        item = [w for w in came if w not in (",", "and", "or")]
-        if came[0] == "," or came[-1] == ",":  # an item added to a list, beside the item before or after it
-            chinese = self.translate(item)
-            shown = chinese if chinese is not None else self._named(item, english.strip(" ,"))
+        if came[0] == "," or came[-1] == ",":  # items added to a list, where the English puts them
+            items = [[w for w in item if w not in ("and", "or")] for item in _split(came, ",")]
+            found = [self.translate(item) for item in items if item]
+            chinese = None if None in found else "、".join(found)
+            shown = chinese if chinese is not None else "、".join(
+                zh_item if zh_item is not None else self._named(item, " ".join(item))
+                for item, zh_item in zip([item for item in items if item], found))
+            slot = _list_slot(old, i if came[0] == "," else i - 1, zh)
+            if slot is not None:
+                return _Edit(slot, slot, "、" + shown), chinese is not None
             following = next((k for k in range(i, len(old)) if old[k][:1].isalnum()), None)
             before = self._neighbour(old, following, zh, spots, after=True) if following is not None else None
             after = self._neighbour(old, i, zh, spots, after=False)
@@ -331,6 +341,40 @@ class Repairer:
             if where:
                 return where
         return None
+
+
+def _outside_brackets(text: str, marks: str, opening: str, closing: str) -> list[int]:
+    """Where the marks of `text` are, outside brackets."""
+    found, depth = [], 0
+    for at, char in enumerate(text):
+        depth += (char in opening) - (char in closing)
+        if char in marks and depth == 0:
+            found.append(at)
+    return found
+
+
+def _list_slot(old: list[str], i: int, zh: str) -> int | None:
+    """Where the Chinese of an item goes that the English adds after the item ending at old[i]
+    (a list whose items the translation keeps in the English order, as the type lists do): before
+    the Chinese separator (、 or ，) that follows as many items, where the Chinese has as many
+    separators as the English has commas."""
+    commas = _outside_brackets(" ".join(old), ",", "(", ")")
+    separators = _outside_brackets(zh, "、，", "（“", "）”")
+    if len(commas) != len(separators) or not commas:
+        return None
+    before = len(_outside_brackets(" ".join(old[:i]), ",", "(", ")"))
+    return separators[before] if before < len(separators) else None
+
+
+def _split(words: list[str], mark: str) -> list[list[str]]:
+    """The runs of words between the marks."""
+    runs = [[]]
+    for word in words:
+        if word == mark:
+            runs.append([])
+        else:
+            runs[-1].append(word)
+    return runs
 
 
 def _count(words: list[str], span: list[str]) -> int:
@@ -383,6 +427,7 @@ class Drafter:
         self.lexicon = Lexicon(self.pairs, terms)
         self.repairer = Repairer(self.lexicon)
         self.parallels = Parallels(self.pairs)
+        self.composer = Composer(self.lexicon)
 
     def changed(self, was: str, zh: str, en: str) -> Draft:
         """A changed sentence: its older Chinese, repaired."""
@@ -402,7 +447,57 @@ class Drafter:
             draft = self.repairer.repair(was, zh, en)._replace(source=was)
             if draft.lost == 0 and draft.quality >= ENOUGH and (best is None or draft.quality > best.quality):
                 best = draft
-        return best or Draft(f"{MARK_OPEN}{en}{MARK_CLOSE}", 0, kept=(en,))
+        if best is not None:
+            return best
+        composed = self.composer.compose(en)
+        return composed if composed.quality >= PIECED else Draft(f"{MARK_OPEN}{en}{MARK_CLOSE}", 0, kept=(en,))
+
+
+class Composer:
+    """A sentence with no parallel pieced together from the phrases whose Chinese the translation
+    knows (the Lexicon's: its names, its usual renderings), the longest first, in the English order;
+    function words it has no phrase for are left out (the Chinese has none for most: the, of, a),
+    and runs of words it does not know stay English, in brackets, where they stand."""
+
+    def __init__(self, lexicon: Lexicon):
+        self.lexicon = lexicon
+
+    def compose(self, en: str) -> Draft:
+        words, pieces, unknown, kept = tokens(en), [], [], []
+        covered = 0
+
+        def flush():
+            if unknown:
+                kept.append(" ".join(unknown))
+                pieces.append(f"{MARK_OPEN}{kept[-1]}{MARK_CLOSE}")
+                unknown.clear()
+        i = 0
+        while i < len(words):
+            word = words[i]
+            if not word[:1].isalnum() or NUMBER.match(word) or word.startswith("{") or len(word) == 1 and word.isupper():
+                flush()
+                pieces.append(PUNCTUATION.get(word, word))
+                i += 1
+                continue
+            for size in range(min(LONGEST, len(words) - i), 0, -1):
+                phrase = words[i:i + size]
+                if not all(w[:1].isalpha() for w in phrase) or phrase[0].lower() in FUNCTION \
+                        or phrase[-1].lower() in FUNCTION:
+                    continue
+                found = self.lexicon.chinese(phrase)
+                if found:
+                    flush()
+                    pieces.append(found[0])
+                    covered += len(_content(phrase))
+                    i += size
+                    break
+            else:
+                if word.lower() not in FUNCTION:
+                    unknown.append(word)
+                i += 1
+        flush()
+        quality = round(MOST * covered / max(1, len(_content(words))))
+        return Draft("".join(pieces), min(quality, MOST), kept=tuple(kept))
 
 def terms_of(translated) -> dict[str, str]:
     """English names and their Chinese in the translated edition: its glossary, and the titles of
@@ -468,11 +563,21 @@ def edition_drafts(edition, translated) -> dict:
         found[number] = tuple(
             None if part is None else tuple(
                 None if s.state == TRANSLATED else
-                drafter.changed(s.was, s.zh, s.en) if s.zh is not None and s.was is not None else
-                drafter.new(s.en, keyword if unnamed else None)
+                offered(drafter.changed(s.was, s.zh, s.en), s.zh) if s.zh is not None and s.was is not None else
+                offered(drafter.new(s.en, keyword if unnamed else None))
                 for s in part)
             for part in parts)
     return found
+
+
+def offered(draft: Draft, older: str | None = None) -> Draft | None:
+    """The draft where it gives translators more than they have: a changed sentence's where it
+    carried an edit over in its place (else it is the older Chinese, which the work list offers as
+    a fuzzy match, with English at its end), a new sentence's where it covers some of the English
+    (else it is the English, which the work list shows anyway)."""
+    if older is not None:
+        return draft if draft.placed and draft.text != older else None
+    return draft if draft.quality > 0 else None
 
 
 def drafts_tmx(pairs: list[tuple[str, str, int]]) -> bytes:
