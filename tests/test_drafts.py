@@ -99,6 +99,17 @@ def test_a_new_sentence_with_no_parallel_is_pieced_together_from_the_phrases_the
     assert draft.text == "未横置生物衍生物[frobnicate]。" and draft.kept == ("frobnicate",)
 
 
+def test_a_word_whose_chinese_is_one_character_is_learnt_from_the_memory():
+    """你 for “you”: a Chinese of one character, which the renderings (two to six) do not hold, is
+    the string that most often comes with the word, where it comes with it in half its sentences."""
+    verbs = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet", "kilo", "lima"]
+    han = "甲乙丙丁戊己庚辛壬癸子丑"
+    memory = {**{f"You {verb}.": f"你{h}{h}。" for verb, h in zip(verbs, han)},
+              **{f"{verb.title()} happens.": f"{h}发生。" for verb, h in zip(verbs, han)}}
+    draft = Drafter(memory, {}).new("You frobnicate.")
+    assert draft.text == "你[frobnicate]。" and draft.kept == ("frobnicate",)
+
+
 def test_a_draft_is_offered_only_where_it_gives_more_than_the_work_list_has():
     """A changed sentence whose edit found no place in the older Chinese is the older Chinese with
     English at its end: the work list offers the older Chinese already. A new sentence with nothing

@@ -31,6 +31,7 @@ from .renderings import STOP as FUNCTION, Renderings, Unit
 TOKEN = re.compile(r"\d+(?:\.\d+[a-z]?)?(?:[–-]\d*[a-z]?)?|\{[^}]*\}|[A-Za-z]+(?:['’-][A-Za-z]+)*|\S")
 NUMBER = re.compile(r"\d+(?:\.\d+[a-z]?)?(?:[–-]\d*[a-z]?)?$")
 HAN = re.compile(r"[\u4e00-\u9fff]")
+HAN_RUNS = re.compile(r"[\u4e00-\u9fff]+")
 # English words whose edits need no change of the Chinese (articles, “for as long as”)
 QUIET = frozenset("a an the for of that which this these those its their is are was were be been being one single".split())
 MARK_OPEN, MARK_CLOSE = "[", "]"
@@ -39,6 +40,7 @@ ALIKE = 0.6  # word similarity of a memory sentence to a new one before it is it
 STOPS = "。！？"
 ENOUGH = 50  # the quality a new sentence's draft from a parallel must have
 SHARE = 0.3  # of a phrase's sentence pairs that must have its rendering
+SHORT_PAIRS = 10  # the sentence pairs a word must be in before its one- or two-character Chinese is known
 PIECED = 50  # the share of a sentence's English words a draft pieced together phrase by phrase must cover
 LONGEST = 6  # words of the longest phrase looked up
 PUNCTUATION = {",": "，", ".": "。", ";": "；", ":": "：", "(": "（", ")": "）", "?": "？", "!": "！"}
@@ -104,6 +106,13 @@ class Lexicon:
         self.names: dict[str, str] = {}  # a new keyword's English forms -> its bracketed name
         self._seen: dict[str, list[str]] = {}
         self._pairs: dict[str, list[int]] = {}
+        self._zh = [zh for _, zh in pairs]
+        self._with: dict[str, list[int]] = defaultdict(list)  # a word (lower case) -> the pairs that have it
+        for i, (en, _) in enumerate(pairs):
+            for word in sorted({w.lower() for w in tokens(en) if w[:1].isalpha()}):
+                self._with[word].append(i)
+        self._short: dict[str, str | None] = {}
+        self._everywhere: Counter | None = None
 
     def name(self, keyword: str) -> None:
         """A keyword with no Chinese: each of its forms is written as its name in brackets."""
@@ -160,6 +169,38 @@ class Lexicon:
                 break
             best = max(longer)[1]
         return best
+
+    def short(self, word: str) -> str | None:
+        """A word's Chinese of one or two characters (you 你, each 每, card 牌, until 直到), which the
+        renderings (two to six) do not hold: the string whose sentence pairs best coincide with the
+        word's (Dice at least a half), in half of them at least, ten at least, and not a string
+        most sentences have (的)."""
+        word = word.lower().replace("’", "'")
+        if word not in self._short:
+            self._short[word] = self._shortest(word)
+        return self._short[word]
+
+    def _shortest(self, word: str) -> str | None:
+        found = self._with.get(word, [])
+        if len(found) < SHORT_PAIRS:
+            return None
+        if self._everywhere is None:
+            self._everywhere = Counter(string for zh in self._zh for string in _short_strings(zh))
+        counts = Counter(string for i in found for string in _short_strings(self._zh[i]))
+        best, best_score = None, 0.0
+        for string, count in sorted(counts.items()):
+            everywhere = self._everywhere[string]
+            if count < len(found) / 2 or everywhere > len(self._zh) / 2:
+                continue
+            score = 2 * count / (len(found) + everywhere)
+            if score > best_score + 1e-9 or (abs(score - best_score) <= 1e-9 and best and len(string) > len(best)):
+                best, best_score = string, score
+        return best if best_score >= 0.5 else None
+
+
+def _short_strings(zh: str) -> set[str]:
+    return {run[i:i + n] for run in HAN_RUNS.findall(zh) for n in (1, 2) for i in range(len(run) - n + 1)}
+
 
 def _occurrence(words: list[str], start: int, span: list[str]) -> int:
     """How many times the span occurs in `words` before `start` (which of its occurrences it is)."""
@@ -492,7 +533,12 @@ class Composer:
                     i += size
                     break
             else:
-                if word.lower() not in FUNCTION:
+                found = self.lexicon.short(word)
+                if found:
+                    flush()
+                    pieces.append(found)
+                    covered += len(_content([word]))
+                elif word.lower() not in FUNCTION:
                     unknown.append(word)
                 i += 1
         flush()
