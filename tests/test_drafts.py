@@ -110,6 +110,21 @@ def test_a_word_whose_chinese_is_one_character_is_learnt_from_the_memory():
     assert draft.text == "你[frobnicate]。" and draft.kept == ("frobnicate",)
 
 
+def test_a_clause_is_pieced_together_only_where_every_word_of_it_is_known():
+    repairer = drafter().repairer
+    assert repairer.translate(["untapped", "artifact", "token"]) == "未横置神器衍生物"
+    assert repairer.translate(["untapped", "glorious", "token"]) is None
+
+
+def test_a_name_is_not_pieced_together_from_a_common_word():
+    """“Case” inside a sentence is a name (the enchantment type), not the word of “in that case”
+    that the renderings learnt; English kept in brackets keeps its function words."""
+    memory = {"In that case, draw.": "这种情况下，抓牌。", "In that case, discard.": "这种情况下，弃牌。"}
+    composer = Drafter(memory, {}).composer
+    assert composer.compose("Draw the Case, in that case.").text == "[Draw the Case]，这种情况下。"
+    assert composer.piece(["Case", "(", "see", "rule", "719", ")"], whole=False).kept[0] == "Case"
+
+
 def test_a_draft_is_offered_only_where_it_gives_more_than_the_work_list_has():
     """A changed sentence whose edit found no place in the older Chinese is the older Chinese with
     English at its end: the work list offers the older Chinese already. A new sentence with nothing

@@ -126,9 +126,14 @@ class Lexicon:
             self._seen[key] = list(dict.fromkeys(self._chinese(key)))
         return self._seen[key]
 
+    def named(self, words: list[str]) -> list[str]:
+        """The Chinese of a name: the termbase's, or a new keyword's in brackets (a name is no
+        phrase the renderings learn: Case, the enchantment type, is not “in that case”)."""
+        forms = _forms(_key(words))
+        return [table[form] for table in (self.names, self.terms) for form in forms if form in table][:1]
+
     def _chinese(self, key: str) -> Iterable[str]:
-        head, _, last = key.rpartition(" ")
-        forms = [f"{head} {base}".strip() for base in bases(last)]
+        forms = _forms(key)
         for form in forms:
             if form in self.names:
                 yield self.names[form]
@@ -202,6 +207,19 @@ def _short_strings(zh: str) -> set[str]:
     return {run[i:i + n] for run in HAN_RUNS.findall(zh) for n in (1, 2) for i in range(len(run) - n + 1)}
 
 
+def _forms(key: str) -> list[str]:
+    """A phrase and the forms it may be listed under (its last word's bases)."""
+    head, _, last = key.rpartition(" ")
+    return [f"{head} {base}".strip() for base in bases(last)]
+
+
+def _names_in(words: list[str], start: int, size: int, whole: bool = True) -> bool:
+    """Whether words[start:start + size] hold a name: a capitalised word that does not start the
+    sentence (where `words` are one), a quotation or a parenthesis."""
+    return any(word[:1].isupper() and (not whole if at == 0 else words[at - 1] not in (".", "“", "\"", "(", "—", ":"))
+               for at, word in enumerate(words[start:start + size], start))
+
+
 def _occurrence(words: list[str], start: int, span: list[str]) -> int:
     """How many times the span occurs in `words` before `start` (which of its occurrences it is)."""
     n, lower = len(span), [w.lower() for w in span]
@@ -227,6 +245,7 @@ class Repairer:
 
     def __init__(self, lexicon: Lexicon):
         self.lexicon = lexicon
+        self.composer = Composer(lexicon)
 
     def locate(self, words: list[str], start: int, end: int, zh: str, taken=()) -> tuple[int, int] | None:
         """Where in zh the Chinese of words[start:end] is (outside the places `taken`), or None."""
@@ -251,7 +270,12 @@ class Repairer:
         if len(words) == 1 and NUMBER.match(words[0]):
             return words[0]
         found = self.lexicon.chinese(words)
-        return found[0] if found else None
+        if found:
+            return found[0]
+        if len(_content(words)) > 1:  # a clause: pieced together where every word of it is known
+            pieced = self.composer.piece(words, whole=False)
+            return pieced.text if not pieced.kept and HAN.search(pieced.text) else None
+        return None
 
     def repair(self, was: str, zh: str, en: str) -> Draft:
         """The older Chinese of `was` with the edits that made `en` carried over."""
@@ -468,7 +492,7 @@ class Drafter:
         self.lexicon = Lexicon(self.pairs, terms)
         self.repairer = Repairer(self.lexicon)
         self.parallels = Parallels(self.pairs)
-        self.composer = Composer(self.lexicon)
+        self.composer = self.repairer.composer
 
     def changed(self, was: str, zh: str, en: str) -> Draft:
         """A changed sentence: its older Chinese, repaired."""
@@ -504,10 +528,17 @@ class Composer:
         self.lexicon = lexicon
 
     def compose(self, en: str) -> Draft:
-        words, pieces, unknown, kept = tokens(en), [], [], []
+        return self.piece(tokens(en))
+
+    def piece(self, words: list[str], whole: bool = True) -> Draft:
+        """The words pieced together: a whole sentence's, or a clause's (whose first word, if
+        capitalised, is a name)."""
+        pieces, unknown, kept = [], [], []
         covered = 0
 
         def flush():
+            while unknown and unknown[-1].lower() in FUNCTION:
+                unknown.pop()
             if unknown:
                 kept.append(" ".join(unknown))
                 pieces.append(f"{MARK_OPEN}{kept[-1]}{MARK_CLOSE}")
@@ -525,7 +556,7 @@ class Composer:
                 if not all(w[:1].isalpha() for w in phrase) or phrase[0].lower() in FUNCTION \
                         or phrase[-1].lower() in FUNCTION:
                     continue
-                found = self.lexicon.chinese(phrase)
+                found = self.lexicon.named(phrase) if _names_in(words, i, size, whole) else self.lexicon.chinese(phrase)
                 if found:
                     flush()
                     pieces.append(found[0])
@@ -533,12 +564,12 @@ class Composer:
                     i += size
                     break
             else:
-                found = self.lexicon.short(word)
+                found = None if _names_in(words, i, 1, whole) else self.lexicon.short(word)
                 if found:
                     flush()
                     pieces.append(found)
                     covered += len(_content([word]))
-                elif word.lower() not in FUNCTION:
+                elif word.lower() not in FUNCTION or unknown:  # function words within English kept stay
                     unknown.append(word)
                 i += 1
         flush()
