@@ -88,6 +88,9 @@ def test_an_item_added_to_a_list_of_names_it_does_not_know_goes_by_its_place_in_
     draft = drafter().changed("The types are Alpha, Beta, and Gamma.", "类别包括甲、乙，以及丙。",
                               "The types are Alpha, Bravo, Charlie, Beta, and Gamma.")
     assert draft.text == "类别包括甲、[Bravo]、[Charlie]、乙，以及丙。"
+    draft = drafter().changed("The types are Alpha, Beta, and Gamma.", "类别包括甲、乙，以及丙。",
+                              "The types are Aardvark, Alpha, Beta, and Gamma.")
+    assert draft.placed == 0 and "甲、[Aardvark]" not in draft.text  # first of the list: no place known, none guessed
 
 
 def test_a_new_sentence_with_no_parallel_is_pieced_together_from_the_phrases_the_translation_knows():

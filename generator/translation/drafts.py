@@ -368,7 +368,7 @@ class Repairer:
             shown = chinese if chinese is not None else "、".join(
                 zh_item if zh_item is not None else self._named(item, " ".join(item))
                 for item, zh_item in zip([item for item in items if item], found))
-            slot = _list_slot(old, i if came[0] == "," else i - 1, zh)
+            slot = _list_slot(old, i, zh, after=came[0] == ",")
             if slot is not None:
                 return _Edit(slot, slot, "、" + shown), chinese is not None
             following = next((k for k in range(i, len(old)) if old[k][:1].isalnum()), None)
@@ -418,17 +418,17 @@ def _outside_brackets(text: str, marks: str, opening: str, closing: str) -> list
     return found
 
 
-def _list_slot(old: list[str], i: int, zh: str) -> int | None:
-    """Where the Chinese of an item goes that the English adds after the item ending at old[i]
-    (a list whose items the translation keeps in the English order, as the type lists do): before
-    the Chinese separator (、 or ，) that follows as many items, where the Chinese has as many
-    separators as the English has commas."""
+def _list_slot(old: list[str], i: int, zh: str, after: bool) -> int | None:
+    """Where the Chinese of an item goes that the English adds at old[i]: “, X” after the item
+    old[i] ends (`after`), “X,” before the item old[i] starts. In a list whose items the translation
+    keeps in the English order (the type lists), before the Chinese separator (、 or ，) that
+    follows as many items, where the Chinese has as many separators as the English has commas."""
     commas = _outside_brackets(" ".join(old), ",", "(", ")")
     separators = _outside_brackets(zh, "、，", "（“", "）”")
     if len(commas) != len(separators) or not commas:
         return None
-    before = len(_outside_brackets(" ".join(old[:i]), ",", "(", ")"))
-    return separators[before] if before < len(separators) else None
+    items = len(_outside_brackets(" ".join(old[:i]), ",", "(", ")")) - (not after)  # the items before it, less one
+    return separators[items] if 0 <= items < len(separators) else None
 
 
 def _split(words: list[str], mark: str) -> list[list[str]]:
