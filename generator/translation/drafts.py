@@ -109,7 +109,7 @@ class Lexicon:
         self._zh = [zh for _, zh in pairs]
         self._with: dict[str, list[int]] = defaultdict(list)  # a word (lower case) -> the pairs that have it
         for i, (en, _) in enumerate(pairs):
-            for word in sorted({w.lower() for w in tokens(en) if w[:1].isalpha()}):
+            for word in sorted({_key([w]) for w in tokens(en)}):
                 self._with[word].append(i)
         self._short: dict[str, str | None] = {}
         self._everywhere: Counter | None = None
@@ -153,8 +153,9 @@ class Lexicon:
         rendering, where it has more than one (一个或更多, 一个或多个) the commonest."""
         found = self._pairs.get(phrase)
         if found is None:
-            needle = f" {phrase} "
-            found = self._pairs[phrase] = [i for i, text in enumerate(self.lower) if needle in text]
+            needle, words = f" {phrase} ", phrase.split(" ")
+            rarest = min((self._with.get(word, []) for word in words), key=len)  # the pairs that may have it
+            found = self._pairs[phrase] = [i for i in rarest if needle in self.lower[i]]
         if len(found) < 2:
             return None
         strings = self.renderings.unit_strings
