@@ -13,8 +13,13 @@ dressed as a translation.
 
 A new sentence: the memory's Chinese of the same English; else the sentence of the memory whose
 English is most alike (a keyword rule's parallel: the same English but for the keyword, a name or a
-number), repaired as a changed sentence is. A keyword with no Chinese yet (a new rule's) stays
-English, in brackets, everywhere the same, until the translators name it.
+number), repaired as a changed sentence is; else pieced together phrase by phrase from what the
+translation knows, in the English order, the English it does not know in brackets where it stands.
+A keyword with no Chinese yet (a new rule's) stays English, in brackets, everywhere the same, until
+the translators name it.
+
+A draft is offered (`offered`) only where it gives translators more than the work list has: a
+changed sentence's where an edit found its place, a new sentence's where some of it is covered.
 
 Each draft says how much of its English it covers (`quality`: the share of today's English words
 whose Chinese it has, at most 99, since a draft is never an exact match).
@@ -107,7 +112,7 @@ class Lexicon:
         self._seen: dict[str, list[str]] = {}
         self._pairs: dict[str, list[int]] = {}
         self._zh = [zh for _, zh in pairs]
-        self._with: dict[str, list[int]] = defaultdict(list)  # a word (lower case) -> the pairs that have it
+        self._with: dict[str, list[int]] = defaultdict(list)  # a word (as _key writes it) -> the pairs that have it
         for i, (en, _) in enumerate(pairs):
             for word in sorted({_key([w]) for w in tokens(en)}):
                 self._with[word].append(i)
@@ -576,6 +581,7 @@ class Composer:
         flush()
         quality = round(MOST * covered / max(1, len(_content(words))))
         return Draft("".join(pieces), min(quality, MOST), kept=tuple(kept))
+
 
 def terms_of(translated) -> dict[str, str]:
     """English names and their Chinese in the translated edition: its glossary, and the titles of
