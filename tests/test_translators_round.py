@@ -17,6 +17,7 @@ from generator.history.corpus import load_corpus
 
 NS = "{urn:oasis:names:tc:xliff:document:1.2}"
 OMEGAT = Path("/usr/share/omegat/OmegaT.jar")
+MATCHES = ROOT / "tests" / "fixtures" / "omegat_matches.groovy"  # lists each segment's matches as OmegaT shows them
 REAL_NEXT = CORPUS / "zh" / "MagicCompRules-zh-20240206.txt"  # what the translators made of it
 EN_OLD, EN_NEW, ZH_OLD = CARRIED
 
@@ -227,6 +228,8 @@ def test_omegat_opens_the_downloaded_project_and_its_translation_imports(carried
     assert (project / "source" / "worklist.xlf").read_bytes() == data(carried_site, "worklist.xlf").read_bytes()
     assert (project / "tm" / "auto" / "memory.tmx").read_bytes() == data(carried_site, "memory.tmx").read_bytes()
     assert (project / "glossary" / "terms.tbx").read_bytes() == data(carried_site, "terms.tbx").read_bytes()
+    # the drafts where OmegaT takes matches with a penalty (tm/penalty-010: a 90% suggestion at most), not tm/auto
+    assert (project / "tm" / "penalty-010" / "drafts.tmx").read_bytes() == data(carried_site, "drafts.tmx").read_bytes()
 
     def omegat(*mode):
         # a short run: the JIT's first tier alone and one collector thread take a third of the processor
@@ -243,7 +246,10 @@ def test_omegat_opens_the_downloaded_project_and_its_translation_imports(carried
     english = {" ".join(etree.tostring(u.find(f"{NS}source"), method="text", encoding="unicode").split()) for u in units}
     assert len(units) > 200 and {" ".join(html_unescape(s).split()) for s in offered} == english  # every English segment, only those
     assert "terms.tbx" not in log or "rror" not in log.split("terms.tbx")[1][:200]
-    omegat("--mode=console-translate")
+    drafts = {u.get("id"): a.findtext(f"{NS}target") for u in units for a in u.iter(f"{NS}alt-trans") if a.get("origin") == "draft"}
+    sources = {u.get("id"): " ".join(u.findtext(f"{NS}source").split()) for u in units}
+    (project / "wanted.txt").write_text("\n".join(sorted({sources[i] for i in drafts})), "utf-8")
+    omegat("--mode=console-translate", f"--script={MATCHES}")
     translated = {u.get("id"): u.findtext(f"{NS}target") for u in etree.parse(str(project / "target" / "worklist.xlf")).iter(f"{NS}trans-unit")}
     exact = {u.get("id"): u.find(f"{NS}alt-trans").findtext(f"{NS}target") for u in units
              if u.find(f"{NS}alt-trans") is not None and u.find(f"{NS}alt-trans").get("match-quality") == "100"}
@@ -251,12 +257,24 @@ def test_omegat_opens_the_downloaded_project_and_its_translation_imports(carried
     memory: dict[str, set[str]] = {}
     for unit in tmx.tmxfile.parsefile(str(project / "tm" / "auto" / "memory.tmx")).getunits():
         memory.setdefault(" ".join(unit.source.split()), set()).add(unit.target)
-    sources = {u.get("id"): " ".join(u.findtext(f"{NS}source").split()) for u in units}
     # every unit OmegaT filled, it filled from the memory: with the Chinese of an exact match (one of
     # them, where the translation renders one English two ways, as 105.2 and 202.2 do)
     from_tm = {i for i in sources if " ".join(translated[i].split()) != sources[i]}
     assert len(from_tm) > 100 and all(translated[i] in memory.get(sources[i], ()) for i in from_tm), \
         [(i, translated[i]) for i in from_tm if translated[i] not in memory.get(sources[i], ())][:5]
+    # and none from the drafts: a unit whose draft is not the memory's own Chinese keeps its English
+    own = {i for i, draft in drafts.items() if draft not in memory.get(sources[i], ())}
+    assert len(own) > 50 and not any(translated[i] == drafts[i] for i in own)
+    # but offers each as a suggestion, as its Fuzzy Matches pane lists them (the script asks OmegaT's
+    # own matcher): from tm/penalty-010, 90% at most
+    offers: dict[str, set[tuple[str, int]]] = {}
+    for line in (project / "matches.tsv").read_text("utf-8").splitlines():
+        segment, _, memories, score, chinese = line.split("\t")
+        if "penalty-010/drafts.tmx" in memories:
+            offers.setdefault(segment, set()).add((chinese, int(score)))
+    for i in own:
+        assert any(" ".join(drafts[i].split()) == chinese and score <= 90 for chinese, score in offers.get(sources[i], ())), \
+            (i, drafts[i], offers.get(sources[i]))
     result = import_xliff(project / "target" / "worklist.xlf", tmp_path / "next.txt")
     assert result.returncode == 0, result.stderr[-2000:]
     carried = import_xliff(data(carried_site, "worklist.xlf"), tmp_path / "carried.txt")

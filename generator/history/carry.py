@@ -103,7 +103,7 @@ def carry_translation(editions: list[Edition], lineages: dict[tuple[str, str], L
                 for c in current.chapters]
     glossary, carried_terms = _carry_glossary(current, translated, steps)
     newest = replace(current, chapters=chapters, glossary=glossary, carried=carried, carried_terms=carried_terms,
-                     suggested=suggested, fingerprint=None)
+                     suggested=suggested, memory=memory, fingerprint=None)
     return [newest if e is current else e for e in editions], []
 
 

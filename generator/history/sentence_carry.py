@@ -33,6 +33,8 @@ class Segment(NamedTuple):
     state: str
     suggestion: str | None = None  # new or stale: the Chinese of the same English elsewhere (memory)
     was: str | None = None  # stale: the English its Chinese translates (the older edition's, in today's numbers)
+    draft: str | None = None  # stale or new: a draft of its Chinese (translation/drafts.py), for translators
+    draft_quality: int | None = None  # how much of its English the draft covers (0-99)
 
 
 @lru_cache(maxsize=1 << 15)
@@ -76,6 +78,12 @@ class Memory:
                 english = forward(" ".join(en_sentences[slice(*pair.en)]))
                 seen[english][forward("".join(zh_sentences[slice(*pair.zh)]))] += 1
         self._best = {en: counts.most_common(1)[0][0] for en, counts in seen.items()}
+        self.forward = forward
+
+    @property
+    def sentences(self) -> dict[str, str]:
+        """Each English sentence (or run) and its Chinese, in today's rule numbers."""
+        return self._best
 
     def suggest(self, english: str) -> str | None:
         """The Chinese of this English, or of each of its sentences where all have one."""

@@ -223,6 +223,8 @@ class Edition:
     carried_terms: dict = field(default_factory=dict)  # English glossary term -> carry.Carried
     # rule number -> its parts as sentence_carry.Segments, for a rule with no Chinese: the memory's suggestions
     suggested: dict = field(default_factory=dict)
+    # the translation memory of the carried translation (sentence_carry.Memory), for drafts
+    memory: object = field(default=None, compare=False, repr=False)
     fingerprint: bytes | None = field(default=None, compare=False, repr=False)  # history/corpus.edition_fingerprint
 
     def rules(self):

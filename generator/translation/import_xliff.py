@@ -12,6 +12,11 @@ reported. A glossary entry of the work list is written from its units likewise (
 paragraph of its definition), any other keeps its carried Chinese, all in the order of the release
 it follows, a new entry after the one the English glossary puts before it. Chapter and section
 titles, the introduction and the credits are the release's own (the credits with the new date). A
+unit whose target is its draft (its <alt-trans> of origin "draft") as a tool put it there, not as
+a translator confirmed it (a state needs-review-… or new, or a state-qualifier such as leveraged-tm
+or mt-suggestion), is not translated: its rule is left out and reported (draft not confirmed).
+OmegaT never fills a segment from a draft by itself (the project offers them as suggestions), so
+there a target that is the draft is one the translator took. A
 work list made for another English edition than the sources', a unit the edition does not have, or
 whose English is not the edition's, stops the import: nothing is written.
 """
@@ -31,6 +36,10 @@ TERM_ID = re.compile(r"^glossary/(?P<term>.+)/(?P<key>term|\d+)$")  # a glossary
 MADE_FOR = re.compile(r"^cr-(\d{4}-\d{2}-\d{2})$")  # the <file>'s original: the English edition
 OBSOLETE_ZH = "（已废止）"
 DONE = ("translated", "final", "signed-off")
+DRAFT = "draft"  # the origin of a unit's draft (worklist_xliff.py)
+# how a tool marks a target it filled itself, from a memory or a machine, for a person to review
+PREFILLED_QUALIFIERS = ("exact-match", "fuzzy-match", "id-match", "leveraged-glossary", "leveraged-inherited",
+                        "leveraged-mt", "leveraged-repository", "leveraged-tm", "mt-suggestion", "tm-suggestion")
 DATE_ZH = re.compile(r"\d{4}年\d{1,2}月\d{1,2}日")
 
 
@@ -43,11 +52,22 @@ class Unit:
     target: str | None
     state: str | None
     line: int
+    draft: str | None = None  # the draft the work list offered
+    qualifier: str | None = None  # the target's state-qualifier
+
+    @property
+    def unconfirmed(self) -> bool:
+        """The target is the draft as a tool put it there, for a person to review."""
+        if self.draft is None or self.target is None or self.target.strip() != self.draft.strip():
+            return False
+        return (self.state or "").startswith("needs-review") or self.state == "new" or \
+            self.qualifier in PREFILLED_QUALIFIERS
 
     @property
     def filled(self) -> bool:
-        """Translated: a target other than the English (empty counts where the unit says it is done)."""
-        if self.target is None or self.target == self.source:
+        """Translated: a target other than the English (empty counts where the unit says it is done),
+        and not a draft nobody confirmed."""
+        if self.target is None or self.target == self.source or self.unconfirmed:
             return False
         return bool(self.target.strip()) or self.state in DONE
 
@@ -89,9 +109,13 @@ def read_units(data: bytes, path: str) -> WorkList:
             raise SourceError(path, element.sourceline, f"unit {unit_id!r}: expected an id such as 702.19b/1, "
                               "title/702/1 or glossary/Trample/term")
         source, target = element.find(f"{{{NAMESPACE}}}source"), element.find(f"{{{NAMESPACE}}}target")
+        draft = next((alt.find(f"{{{NAMESPACE}}}target") for alt in element.iter(f"{{{NAMESPACE}}}alt-trans")
+                      if alt.get("origin") == DRAFT), None)
         texts = ("".join(source.itertext()) if source is not None else "",
                  "".join(target.itertext()) if target is not None else None,
-                 target.get("state") if target is not None else None, element.sourceline)
+                 target.get("state") if target is not None else None, element.sourceline,
+                 "".join(draft.itertext()) if draft is not None else None,
+                 target.get("state-qualifier") if target is not None else None)
         if rule:
             work.rules.setdefault(rule["rule"], []).append(Unit(rule["rule"], int(rule["example"] or 0), int(rule["k"]), *texts))
         elif title:
@@ -180,6 +204,11 @@ def _rule_chinese(rule: Rule, edition: Edition, units: list[Unit], result: Impor
     chinese, from_xliff = [], False
     for index in range(len(english)):
         part_units = sorted((u for u in units if u.part == index), key=lambda u: u.k)
+        drafts = sum(1 for u in part_units if u.unconfirmed)
+        if drafts:  # neither the draft nor the older Chinese it was made to replace: left out
+            result.left_out.append(str(rule.number) + (f" (example {index})" if index else "")
+                                   + f" (draft not confirmed in {drafts} of {len(part_units)} units)")
+            return None
         pieces = _part_chinese(part_units, segments[index] if segments and index < len(segments) else None)
         if pieces is not None:
             chinese.append("".join(pieces))

@@ -21,19 +21,26 @@ and in memory.tmx beside the work list, from which OmegaT fills the exact matche
   - a rule the check of the translation puts first: its Chinese (match-quality 100), the check's
     reasons as notes of the rule's group;
   - a sentence of the translation memory (the same English elsewhere in the translated edition):
-    an <alt-trans> of origin "translation-memory", never a target.
+    an <alt-trans> of origin "translation-memory", never a target;
+  - a changed or new sentence's draft (translation/drafts.py: the older Chinese with the English
+    edit carried over, or a new sentence from its closest parallel; English it could not render in
+    brackets): an <alt-trans> of origin "draft" whose match-quality is the share of the English it
+    covers (at most 99), never a target. The import never takes a draft a tool put in a target
+    unconfirmed (import_xliff.py).
 A part whose sentences could not be told apart is one unit, with its whole older Chinese as an
 <alt-trans>.
 """
 from __future__ import annotations
 
 from ..history.sentence_carry import NEW, STALE, TRANSLATED, Segment, part_pairs, untranslated_part
+from .drafts import with_drafts
 
 NAMESPACE = "urn:oasis:names:tc:xliff:document:1.2"
 REVIEW = "review"  # a unit of a rule the check of the translation puts first: its Chinese, to review
 GLOSSARY_ENTRY = "x-cr-glossary-entry"  # the restype of a glossary entry's group
 TITLE = "x-cr-title"  # of a chapter's or a section's title
 TARGET_LANGUAGE = "zh-Hans"
+DRAFT = "draft"  # the origin of a sentence's draft (an <alt-trans>)
 
 
 def _store():
@@ -50,11 +57,12 @@ def _store():
     return Store(sourcelanguage="en", targetlanguage=TARGET_LANGUAGE)
 
 
-def worklist_xliff(edition, status, rules: dict, findings: list = ()) -> bytes:
+def worklist_xliff(edition, status, rules: dict, findings: list = (), drafts: dict | None = None) -> bytes:
     """The work list of `edition` (its stale and untranslated rules, as translation_status.edition_status
-    found them; `rules` by number) as an XLIFF 1.2 document; then the rules the check of the
-    translation (`findings`, check.Finding) puts first, their Chinese to review. A
-    rule's check reasons are notes of its group."""
+    found them; `rules` by number) as an XLIFF 1.2 document, with the drafts of their sentences
+    (drafts.edition_drafts); then the rules the check of the translation (`findings`,
+    check.Finding) puts first, their Chinese to review. A rule's check reasons are notes of its group."""
+    drafts = drafts or {}
     document = _Document(_store(), f"cr-{edition.date}", {f.number: f.reasons for f in findings})
     listed = {s.number for s in status.stale} | {n for c in status.chapters for n in c.missing}
     for stale in status.stale:
@@ -70,12 +78,13 @@ def worklist_xliff(edition, status, rules: dict, findings: list = ()) -> bytes:
             if index >= len(parts) or parts[index] is None:  # carried whole: the older Chinese of the part
                 older = chinese[index] if index < len(chinese) else None
                 parts[index:index + 1] = [(Segment(text, older, STALE),) if older else untranslated_part(text, None)]
-        document.rule(stale.number, parts, stale.translates)
+        document.rule(stale.number, with_drafts(parts, drafts.get(stale.number)), stale.translates)
     for number in (n for c in status.chapters for n in c.missing):
         en = rules[number].texts.get("en")
         if en is not None:
-            document.rule(number, edition.suggested.get(number)
-                          or [untranslated_part(t, None) for t in [en.text, *(e.text for e in en.examples)]], None)
+            document.rule(number, with_drafts(edition.suggested.get(number)
+                          or [untranslated_part(t, None) for t in [en.text, *(e.text for e in en.examples)]],
+                          drafts.get(number)), None)
     for number, title in status.titles:
         document.title(number, title)
     for work in status.glossary:
@@ -169,6 +178,9 @@ class _Document:
         elif segment.state == STALE and segment.zh:
             unit.addalttrans(segment.zh, origin=f"translation-{translates}", lang=TARGET_LANGUAGE,
                              sourcetxt=segment.was or None)
+        if segment.draft and segment.state in (STALE, NEW) and segment.draft != segment.suggestion:
+            unit.addalttrans(segment.draft, origin=DRAFT, lang=TARGET_LANGUAGE)
+            unit.getalttrans()[-1].xmlelement.set("match-quality", str(segment.draft_quality or 0))
         if segment.state != TRANSLATED and segment.suggestion:
             unit.addalttrans(segment.suggestion, origin="translation-memory", lang=TARGET_LANGUAGE)
         unit.addnote({TRANSLATED: "carried: the English is unchanged",

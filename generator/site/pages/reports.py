@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ...history.lineage import shared_language, trace_lineage
 from ...rules.word_diff import word_diff
 from ...safe import html_attr, md_text
+from ...translation.drafts import draft_pairs, drafted, drafts_tmx, edition_drafts, translated_edition, with_drafts
 from ...translation.memory_tmx import memory_tmx
 from ...translation.omegat_project import omegat_project
 from ...translation.termbase_tbx import termbase_tbx
@@ -49,18 +50,23 @@ def status_page(model: SiteModel, files: "SiteFiles") -> None:
         examples = sum(c.examples for c in status.chapters)
         examples_zh = sum(c.examples_translated for c in status.chapters)
         rules = {rule.number: rule for rule in edition.rules()}
+        drafts = model.cached(f"drafts-{edition.date}", lambda: edition_drafts(
+            edition, translated_edition(edition, model.corpus.editions))) if model.is_current(edition) else {}
         stale = [f"<li>{link(s.number)}: 译自 translates {html_attr(s.translates)}; {html_attr(s.reason)}"
                  + (f'<span class=cr-since lang=en>{change}</span>' if (change := english_change(s, rules.get(s.number))) else "")
-                 + "</li>" for s in status.stale]
+                 + _draft(edition, s.number, drafts) + "</li>" for s in status.stale]
         downloads = ""
         if model.is_current(edition):
             findings, data = reviewed(model), f"assets/data/{edition.date}"
-            files.assets.update(worklist(edition, status, rules, findings))
+            files.assets.update(worklist(edition, status, rules, findings, drafts))
+            files.assets[f"{data}/drafts.tmx"] = drafts_tmx(draft_pairs(
+                with_drafts(parts_of(edition, number), found) for number, found in drafts.items())).decode("utf-8")
             memory = model.cached("memory", lambda: memory_tmx(model.corpus.editions))
             files.assets[f"{data}/memory.tmx"] = memory.decode("utf-8")
             files.assets[f"{data}/terms.tbx"] = termbase_tbx(model.termbase).decode("utf-8")
             files.assets[f"{data}/{OMEGAT_ZIP}"] = omegat_project(
-                f"cr-{edition.date}-omegat", *(files.assets[f"{data}/{name}"] for name in ("worklist.xlf", "memory.tmx", "terms.tbx")))
+                f"cr-{edition.date}-omegat",
+                *(files.assets[f"{data}/{name}"] for name in ("worklist.xlf", "memory.tmx", "terms.tbx", "drafts.tmx")))
 
             def download(name, label):
                 return f'<a href="{html_attr(at.asset(src, f"{data}/{name}"))}" download>{label}</a>'
@@ -69,7 +75,9 @@ def status_page(model: SiteModel, files: "SiteFiles") -> None:
                          f"<p>译者工作清单 Work list for translators: {download('worklist.xlf', 'XLIFF')} "
                          f"(CAT 工具 for CAT tools: OmegaT, Trados, memoQ) · {download('worklist.csv', 'CSV')} · "
                          f"{download('worklist.json', 'JSON')}; 翻译记忆 translation memory "
-                         f"{download('memory.tmx', 'TMX')}, 术语库 termbase {download('terms.tbx', 'TBX')}</p>")
+                         f"{download('memory.tmx', 'TMX')}, 术语库 termbase {download('terms.tbx', 'TBX')}, "
+                         f"草稿 drafts {download('drafts.tmx', 'TMX')}</p>"
+                         f"<p>草稿 Drafts: {len(drafts)} 条规则 rules ({_drafts_note})</p>")
             if findings:
                 downloads += (f'<p><a href="{html_attr(at.href(src, at.page(edition.date, "review")))}">译文检查 '
                               f"Translation check</a>: 最可能需要修改的 {len(findings)} 条规则及其理由 the "
@@ -84,6 +92,27 @@ def status_page(model: SiteModel, files: "SiteFiles") -> None:
                          "wrapper": "cr-report"})
     files.pages.append(render("chapter.md.j2", src, "翻译状态 Translation status", sections=sections,
                               meta=page_meta(model, model.current, src)))
+
+
+_drafts_note = ("旧译套用英文改动，或新规则取自平行规则；方括号中的英文尚待翻译，草稿须经译者确认 the older Chinese "
+                "with the English edit carried over, or a new rule from its parallels; English in brackets is "
+                "left to translate, and a draft is the translators' only once they confirm it")
+
+
+def parts_of(edition, number) -> tuple:
+    """A rule's parts as the work list gives them: a stale rule's carried sentences, or a new
+    rule's (with the memory's suggestions)."""
+    carried = edition.carried.get(number)
+    return carried.parts if carried is not None and carried.stale and carried.parts else edition.suggested.get(number, ())
+
+
+def _draft(edition, number, drafts) -> str:
+    """A stale rule's text as drafted, on the status page."""
+    if number not in drafts:
+        return ""
+    parts = with_drafts(parts_of(edition, number), drafts[number])
+    text = drafted(parts[0]) if parts and parts[0] else ""
+    return f'<span class=cr-draft lang=zh-Hans>草稿 draft: {html_attr(text)}</span>' if text else ""
 
 
 def _other_work(status) -> str:
@@ -140,13 +169,15 @@ def review_page(model: SiteModel, files: "SiteFiles") -> None:
                               meta=page_meta(model, model.current, src)))
 
 
-def worklist(edition, status, rules: dict, findings: list = ()) -> dict[str, str]:
+def worklist(edition, status, rules: dict, findings: list = (), drafts: dict | None = None) -> dict[str, str]:
     """What is left to translate in the current edition, to translate from: each stale and each
     untranslated rule with its English now, and for a stale one the English its Chinese was made
     for and that Chinese; then the rules the check of the translation puts first (status "check"),
     with its reasons (the column "check", on every row it has reasons for). As CSV (a rule a row),
     as JSON (with each part's sentences where the Chinese was carried sentence by sentence) and as
-    XLIFF (translation/worklist_xliff.py)."""
+    XLIFF (translation/worklist_xliff.py). Each stale or untranslated rule has its text as drafted
+    (translation/drafts.py; the column "draft"), and in the JSON each sentence its draft."""
+    drafts = drafts or {}
     rows, sentences = [], {}
     checked = {str(f.number): f for f in findings}
     for s in status.stale:
@@ -155,20 +186,28 @@ def worklist(edition, status, rules: dict, findings: list = ()) -> dict[str, str
                      "english": en.text if en else "", "english_then": s.english or "", "chinese": zh.text if zh else ""})
         carried = edition.carried.get(s.number)
         if carried is not None and carried.parts:
-            sentences[str(s.number)] = [None if part is None else [seg._asdict() for seg in part] for part in carried.parts]
+            parts = with_drafts(carried.parts, drafts.get(s.number))
+            sentences[str(s.number)] = [None if part is None else [seg._asdict() for seg in part] for part in parts]
+            rows[-1]["draft"] = drafted(parts[0]) if parts[0] and s.number in drafts else ""
     for number in (n for c in status.chapters for n in c.missing):
         en = rules[number].texts.get("en")
+        parts = with_drafts(edition.suggested.get(number, ()), drafts.get(number))
         rows.append({"rule": str(number), "status": "untranslated", "translates": "",
-                     "english": en.text if en else "", "english_then": "", "chinese": ""})
+                     "english": en.text if en else "", "english_then": "", "chinese": "",
+                     "draft": drafted(parts[0]) if parts and parts[0] and number in drafts else ""})
+        if parts:
+            sentences[str(number)] = [None if part is None else [seg._asdict() for seg in part] for part in parts]
     listed = {row["rule"] for row in rows}
     rows += [{"rule": number, "status": "check", "translates": "", "english": f.en, "english_then": "", "chinese": f.zh}
              for number, f in checked.items() if number not in listed]
     for row in rows:
+        row.setdefault("draft", "")
         row["term"] = ""
         row["check"] = " | ".join(reason.text for reason in checked[row["rule"]].reasons) if row["rule"] in checked else ""
     rows += [{"rule": "", "status": "stale" if term.translates else "untranslated", "translates": term.translates or "",
               "english": "\n".join(term.definition), "english_then": "\n".join(term.english_then),
-              "chinese": "\n".join([term.zh_name, *term.zh_definition]) if term.zh_name else "", "term": term.name, "check": ""}
+              "chinese": "\n".join([term.zh_name, *term.zh_definition]) if term.zh_name else "", "draft": "",
+              "term": term.name, "check": ""}
              for term in status.glossary]
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=list(rows[0]) if rows else ["rule"], lineterminator="\n")
@@ -177,7 +216,7 @@ def worklist(edition, status, rules: dict, findings: list = ()) -> dict[str, str
     described = [row | ({"sentences": sentences[row["rule"]]} if row["rule"] in sentences else {}) for row in rows]
     prefix = f"assets/data/{edition.date}/worklist"
     return {f"{prefix}.json": json.dumps(described, ensure_ascii=False, indent=1) + "\n", f"{prefix}.csv": out.getvalue(),
-            f"{prefix}.xlf": worklist_xliff(edition, status, rules, findings).decode("utf-8")}
+            f"{prefix}.xlf": worklist_xliff(edition, status, rules, findings, drafts).decode("utf-8")}
 
 
 CHANGE_SECTIONS = (  # heading, the link kinds it lists

@@ -1,0 +1,696 @@
+"""Drafts for the sentences the translators must write: the older Chinese of a changed sentence
+with the English edit carried over, and a new sentence from its closest parallel in the memory.
+
+A changed sentence: the word diff of the English it translated and today's English, edit by edit.
+The Chinese of the English an edit removed or replaced is found in the older Chinese (the
+translation's own renderings of the phrase, the termbase, the cited number itself, the items of a
+list in order), and replaced by the Chinese of the new English: the same sources, and composition
+the translation uses (non-X is 非X). An edit of function words alone (“as long as” to “for as long
+as”) leaves the Chinese as it is. Where the Chinese of an edit cannot be found or made, the draft
+shows its English in brackets where it goes, `[…]`, or at the end of the sentence where that
+place is not known, `[− …]` for English removed whose Chinese it could not find: never a guess
+dressed as a translation.
+
+A new sentence: the memory's Chinese of the same English; else the sentence of the memory whose
+English is most alike (a keyword rule's parallel: the same English but for the keyword, a name or a
+number), repaired as a changed sentence is; else pieced together phrase by phrase from what the
+translation knows, in the English order, the English it does not know in brackets where it stands.
+A keyword with no Chinese yet (a new rule's) stays English, in brackets, everywhere the same, until
+the translators name it.
+
+A draft is offered (`offered`) only where it gives translators more than the work list has: a
+changed sentence's where an edit found its place, a new sentence's where some of it is covered.
+
+Each draft says how much of its English it covers (`quality`: the share of today's English words
+whose Chinese it has, at most 99, since a draft is never an exact match).
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from difflib import SequenceMatcher
+from typing import Iterable, NamedTuple
+
+from .renderings import STOP as FUNCTION, Renderings, Unit
+
+TOKEN = re.compile(r"\d+(?:\.\d+[a-z]?)?(?:[–-]\d*[a-z]?)?|\{[^}]*\}|[A-Za-z]+(?:['’-][A-Za-z]+)*|\S")
+NUMBER = re.compile(r"\d+(?:\.\d+[a-z]?)?(?:[–-]\d*[a-z]?)?$")
+HAN = re.compile(r"[\u4e00-\u9fff]")
+HAN_RUNS = re.compile(r"[\u4e00-\u9fff]+")
+# English words whose edits need no change of the Chinese (articles, “for as long as”)
+QUIET = frozenset("a an the for of that which this these those its their is are was were be been being one single".split())
+MARK_OPEN, MARK_CLOSE = "[", "]"
+MOST = 99  # a draft's quality at best: it is never an exact match
+ALIKE = 0.6  # word similarity of a memory sentence to a new one before it is its parallel
+STOPS = "。！？"
+ENOUGH = 50  # the quality a new sentence's draft from a parallel must have
+SHARE = 0.3  # of a phrase's sentence pairs that must have its rendering
+SHORT_PAIRS = 10  # the sentence pairs a word must be in before its one- or two-character Chinese is known
+PIECED = 50  # the share of a sentence's English words a draft pieced together phrase by phrase must cover
+LONGEST = 6  # words of the longest phrase looked up
+PUNCTUATION = {",": "，", ".": "。", ";": "；", ":": "：", "(": "（", ")": "）", "?": "？", "!": "！"}
+
+
+class Draft(NamedTuple):
+    """A sentence's draft: its Chinese, the share of its English covered (0-99), and what was done."""
+    text: str
+    quality: int
+    repaired: tuple[str, ...] = ()  # the edits carried over, as "old → new" (English)
+    kept: tuple[str, ...] = ()  # the English shown in brackets
+    source: str | None = None  # the memory's English it was made from (a new sentence's parallel)
+    lost: int = 0  # English removed or replaced whose Chinese it did not find (so still holds)
+    placed: int = 0  # edits of the English carried over in their place (their Chinese, or their English in brackets)
+
+
+def tokens(text: str) -> list[str]:
+    return TOKEN.findall(text)
+
+
+def spans(text: str) -> list[tuple[int, int]]:
+    """Where each token of `text` starts and ends."""
+    return [m.span() for m in TOKEN.finditer(text)]
+
+
+def stem(word: str) -> str:
+    """A word for the diff: an inflection (counters, creates) changes no Chinese."""
+    word = word.lower().replace("’", "'")
+    if len(word) > 4 and word.endswith("s") and not word.endswith(("ss", "us", "'s")):
+        return word[:-1]
+    return word
+
+
+def bases(word: str) -> list[str]:
+    """A word and the forms it may be listed under (cloaked: cloak; untapping: untap)."""
+    found = [word]
+    for ending, back in (("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("d", ""), ("ing", ""),
+                         ("ing", "e")):
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            found.append(word[:len(word) - len(ending)] + back)
+    if len(found[-1]) > 3 and found[-1][-1] == found[-1][-2]:  # tapped: tap
+        found.append(found[-1][:-1])
+    return list(dict.fromkeys(found))
+
+
+def _key(words: Iterable[str]) -> str:
+    return " ".join(w.lower().replace("’", "'") for w in words)
+
+
+def _content(words: list[str]) -> list[str]:
+    return [w for w in words if w[:1].isalnum() and w.lower() not in QUIET]
+
+
+class Lexicon:
+    """What the translation says for English phrases: the termbase's names, its own renderings
+    (renderings.py: the Chinese whose sentence pairs best coincide with the phrase's), and its
+    keywords' names (a keyword with no Chinese yet as its English, in brackets)."""
+
+    def __init__(self, pairs: list[tuple[str, str]], terms: dict[str, str]):
+        self.renderings = Renderings([Unit(str(i), en, zh) for i, (en, zh) in enumerate(pairs)])
+        self.lower = [" " + _key(tokens(en)) + " " for en, _ in pairs]
+        self.terms = {_key(tokens(en)): zh for en, zh in terms.items() if en and zh}
+        self.names: dict[str, str] = {}  # a new keyword's English forms -> its bracketed name
+        self._seen: dict[str, list[str]] = {}
+        self._pairs: dict[str, list[int]] = {}
+        self._zh = [zh for _, zh in pairs]
+        self._with: dict[str, list[int]] = defaultdict(list)  # a word (as _key writes it) -> the pairs that have it
+        for i, (en, _) in enumerate(pairs):
+            for word in sorted({_key([w]) for w in tokens(en)}):
+                self._with[word].append(i)
+        self._short: dict[str, str | None] = {}
+        self._everywhere: Counter | None = None
+
+    def name(self, keyword: str) -> None:
+        """A keyword with no Chinese: each of its forms is written as its name in brackets."""
+        self.names[keyword.lower()] = f"{MARK_OPEN}{keyword}{MARK_CLOSE}"
+        self._seen.clear()
+
+    def chinese(self, words: list[str]) -> list[str]:
+        """The Chinese the translation has for these English words, the likeliest first."""
+        key = _key(words)
+        if key not in self._seen:
+            self._seen[key] = list(dict.fromkeys(self._chinese(key)))
+        return self._seen[key]
+
+    def named(self, words: list[str]) -> list[str]:
+        """The Chinese of a name: the termbase's, or a new keyword's in brackets (a name is no
+        phrase the renderings learn: Case, the enchantment type, is not “in that case”)."""
+        forms = _forms(_key(words))
+        return [table[form] for table in (self.names, self.terms) for form in forms if form in table][:1]
+
+    def _chinese(self, key: str) -> Iterable[str]:
+        forms = _forms(key)
+        for form in forms:
+            if form in self.names:
+                yield self.names[form]
+        for form in forms:
+            if form in self.terms:
+                yield self.terms[form]
+        for form in forms[:3]:
+            usual = self._usual(form)
+            if usual:
+                yield usual
+        if " " not in key and key.startswith("non") and len(key) > 5:  # nontoken: 非衍生物
+            yield from ("非" + zh for zh in self.chinese([key[3:].lstrip("-")]) if HAN.match(zh))
+
+    def _usual(self, phrase: str) -> str | None:
+        """The Chinese (two to six characters) whose sentence pairs best coincide with the
+        phrase's (Dice), in a third of them at least, two at least: the translation's usual
+        rendering, where it has more than one (一个或更多, 一个或多个) the commonest."""
+        found = self._pairs.get(phrase)
+        if found is None:
+            needle, words = f" {phrase} ", phrase.split(" ")
+            rarest = min((self._with.get(word, []) for word in words), key=len)  # the pairs that may have it
+            found = self._pairs[phrase] = [i for i in rarest if needle in self.lower[i]]
+        if len(found) < 2:
+            return None
+        strings = self.renderings.unit_strings
+        counts = Counter(string for i in found[:200] for string in strings[i])
+        seen, least = min(len(found), 200), max(2, SHARE * min(len(found), 200))
+        best, best_score = None, 0.0
+        for string, count in sorted(counts.items()):
+            if count < least:
+                continue
+            score = 2 * count / (seen + self.renderings.pairs_with[string] * seen / len(found))
+            if score > best_score + 1e-9 or (abs(score - best_score) <= 1e-9 and best and len(string) > len(best)):
+                best, best_score = string, score
+        while best is not None:  # a rendering cut short (一个或 of 一个或更多): its commonest longer form
+            longer = [(count, string) for string, count in counts.items() if len(string) == len(best) + 1
+                      and best in string and count >= 0.6 * counts[best]]
+            if not longer:
+                break
+            best = max(longer)[1]
+        return best
+
+    def short(self, word: str) -> str | None:
+        """A word's Chinese of one or two characters (you 你, each 每, card 牌, until 直到), which the
+        renderings (two to six) do not hold: the string whose sentence pairs best coincide with the
+        word's (Dice at least a half), in half of them at least, ten at least, and not a string
+        most sentences have (的)."""
+        word = word.lower().replace("’", "'")
+        if word not in self._short:
+            self._short[word] = self._shortest(word)
+        return self._short[word]
+
+    def _shortest(self, word: str) -> str | None:
+        found = self._with.get(word, [])
+        if len(found) < SHORT_PAIRS:
+            return None
+        if self._everywhere is None:
+            self._everywhere = Counter(string for zh in self._zh for string in _short_strings(zh))
+        counts = Counter(string for i in found for string in _short_strings(self._zh[i]))
+        best, best_score = None, 0.0
+        for string, count in sorted(counts.items()):
+            everywhere = self._everywhere[string]
+            if count < len(found) / 2 or everywhere > len(self._zh) / 2:
+                continue
+            score = 2 * count / (len(found) + everywhere)
+            if score > best_score + 1e-9 or (abs(score - best_score) <= 1e-9 and best and len(string) > len(best)):
+                best, best_score = string, score
+        return best if best_score >= 0.5 else None
+
+
+def _short_strings(zh: str) -> set[str]:
+    return {run[i:i + n] for run in HAN_RUNS.findall(zh) for n in (1, 2) for i in range(len(run) - n + 1)}
+
+
+def _forms(key: str) -> list[str]:
+    """A phrase and the forms it may be listed under (its last word's bases)."""
+    head, _, last = key.rpartition(" ")
+    return [f"{head} {base}".strip() for base in bases(last)]
+
+
+def _names_in(words: list[str], start: int, size: int, whole: bool = True) -> bool:
+    """Whether words[start:start + size] hold a name: a capitalised word that does not start the
+    sentence (where `words` are one), a quotation or a parenthesis."""
+    return any(word[:1].isupper() and (not whole if at == 0 else words[at - 1] not in (".", "“", "\"", "(", "—", ":"))
+               for at, word in enumerate(words[start:start + size], start))
+
+
+def _occurrence(words: list[str], start: int, span: list[str]) -> int:
+    """How many times the span occurs in `words` before `start` (which of its occurrences it is)."""
+    n, lower = len(span), [w.lower() for w in span]
+    return sum(1 for i in range(start) if [w.lower() for w in words[i:i + n]] == lower)
+
+
+class _Change(NamedTuple):
+    """An edit of the English: old[i1:i2] became `came` (today's `english`)."""
+    i1: int
+    i2: int
+    came: list
+    english: str
+
+
+class _Edit(NamedTuple):
+    start: int
+    end: int
+    text: str
+
+
+class Repairer:
+    """Carries English edits over to the Chinese that translated the English before them."""
+
+    def __init__(self, lexicon: Lexicon):
+        self.lexicon = lexicon
+        self.composer = Composer(lexicon)
+
+    def locate(self, words: list[str], start: int, end: int, zh: str, taken=()) -> tuple[int, int] | None:
+        """Where in zh the Chinese of words[start:end] is (outside the places `taken`), or None."""
+        span = words[start:end]
+        nth = _occurrence(words, start, span)
+        found = [span[0]] if len(span) == 1 and NUMBER.match(span[0]) else self.lexicon.chinese(span)
+        for chinese in found:
+            places = [m.start() for m in re.finditer(re.escape(chinese), zh)]
+            free = [p for p in places if not any(p < b and a < p + len(chinese) for a, b in taken)]
+            if not free:
+                continue
+            if len(places) > nth and places[nth] in free:
+                return places[nth], places[nth] + len(chinese)
+            if len(free) == 1 or len(places) == _count(words, span):
+                return free[0], free[0] + len(chinese)
+        return None
+
+    def translate(self, words: list[str]) -> str | None:
+        """The Chinese of new English words: a number as it is, a known phrase, else None."""
+        if not words:
+            return ""
+        if len(words) == 1 and NUMBER.match(words[0]):
+            return words[0]
+        found = self.lexicon.chinese(words)
+        if found:
+            return found[0]
+        if len(_content(words)) > 1:  # a clause: pieced together where every word of it is known
+            pieced = self.composer.piece(words, whole=False)
+            return pieced.text if not pieced.kept and HAN.search(pieced.text) else None
+        return None
+
+    def repair(self, was: str, zh: str, en: str) -> Draft:
+        """The older Chinese of `was` with the edits that made `en` carried over."""
+        old, new, where_new = tokens(was), tokens(en), spans(en)
+        edits: list[_Edit] = []
+        repaired, kept, tail = [], [], []
+        lost = 0  # English removed or replaced whose Chinese was not found (it is still there)
+        covered = len(_content(new))
+        ops = SequenceMatcher(None, [stem(w) for w in old], [stem(w) for w in new], autojunk=False).get_opcodes()
+        for tag, i1, i2, j1, j2 in ops:
+            if tag == "equal":
+                continue
+            gone, came = old[i1:i2], new[j1:j2]
+            english = en[where_new[j1][0]:where_new[j2 - 1][1]] if came else ""
+            label = f"{' '.join(gone)} → {english}".strip()
+            if not _content(gone) and not _content(came):  # articles and punctuation: the Chinese stays
+                repaired.append(label)
+                continue
+            edit, done = self._edit(old, _Change(i1, i2, came, english), zh, edits)
+            if edit is not None:
+                edits.append(edit)
+            if done:
+                repaired.append(label)
+                continue
+            covered -= len(_content(came))
+            if edit is not None:
+                kept.append(english.strip(" ,"))
+            elif came:
+                tail.append(f"{MARK_OPEN}{english.strip(' ,')}{MARK_CLOSE}")
+                kept.append(english.strip(" ,"))
+                lost += bool(_content(gone))
+            else:
+                tail.append(f"{MARK_OPEN}− {' '.join(gone)}{MARK_CLOSE}")
+                kept.append("− " + " ".join(gone))
+                lost += 1
+        text = _apply(zh, edits)
+        if tail:
+            body = text.rstrip(STOPS + "”")
+            text = body + "".join(tail) + text[len(body):]
+        quality = round(MOST * max(0, covered) / max(1, len(_content(new))))
+        return Draft(text, quality, tuple(repaired), tuple(kept), lost=lost, placed=len(edits))
+
+    def _edit(self, old, change: _Change, zh, taken) -> tuple[_Edit | None, bool]:
+        """The edit of the Chinese for the change and whether it is a repair (its new Chinese
+        known); an edit that shows the new English in brackets where it goes is none."""
+        i1, i2, came, english = change
+        gone = old[i1:i2]
+        spots = [(e.start, e.end) for e in taken]
+        if not _content(gone):  # words added (or function words replaced by them)
+            return self._insert(old, i2 if gone else i1, change, zh, spots)
+        while old[i1] not in _content(old[i1:i1 + 1]):  # the words removed, without articles around them
+            i1 += 1
+        while old[i2 - 1] not in _content(old[i2 - 1:i2]):
+            i2 -= 1
+        gone = old[i1:i2]
+        if not _content(came):  # content replaced by function words (an untapped → a): dropped
+            came = []
+        elif len(_content(came)) < len(came) and len(_content(gone)) == len(gone):
+            came = _content(came)
+        where = self.locate(old, i1, i2, zh, spots)
+        chinese = self.translate(came)
+        if where is None:
+            # the English around the edit, found together: “transforming double-faced” → 转化式双面
+            for left, right in ((0, 1), (1, 0), (1, 1)):
+                if i1 - left < 0 or i2 + right > len(old):
+                    continue
+                where = self.locate(old, i1 - left, i2 + right, zh, spots)
+                if where is not None:
+                    chinese = self.translate(old[i1 - left:i1] + came + old[i2:i2 + right])
+                    break
+        if where is None or chinese is None and len(_content(gone)) > 3:  # a long span found in part: not shown as
+            return None, False  # replaced (its Chinese may be longer)
+        start, end = where
+        if chinese is None:
+            return _Edit(start, end, f"{MARK_OPEN}{english}{MARK_CLOSE}"), False
+        if not came:  # a word dropped: its modifier mark (未横置的生物 -> 生物), a list's separator
+            if zh[end:end + 1] in ("的", "、"):
+                end += 1
+            elif zh[start - 1:start] == "、":
+                start -= 1
+        return _Edit(start, end, chinese), True
+
+    def _insert(self, old, i, change: _Change, zh, spots) -> tuple[_Edit | None, bool]:
+        """New English between old[i-1] and old[i]: placed beside the Chinese of a neighbour."""
+        came, english = change.came, change.english
+        if came[0] == "," or came[-1] == ",":  # items added to a list, where the English puts them
+            items = [[w for w in item if w not in ("and", "or")] for item in _split(came, ",")]
+            found = [self.translate(item) for item in items if item]
+            chinese = None if None in found else "、".join(found)
+            shown = chinese if chinese is not None else "、".join(
+                zh_item if zh_item is not None else self._named(item, " ".join(item))
+                for item, zh_item in zip([item for item in items if item], found))
+            slot = _list_slot(old, i, zh, after=came[0] == ",")
+            if slot is not None:
+                return _Edit(slot, slot, "、" + shown), chinese is not None
+            following = next((k for k in range(i, len(old)) if old[k][:1].isalnum()), None)
+            before = self._neighbour(old, following, zh, spots, after=True) if following is not None else None
+            after = self._neighbour(old, i, zh, spots, after=False)
+            if came[0] == "," and after or not before:  # “, X” after the item before; “X,” before the next
+                return (_Edit(after[1], after[1], "、" + shown), chinese is not None) if after else (None, False)
+            return _Edit(before[0], before[0], shown + "、"), chinese is not None
+        chinese = self.translate(_content(came) if not _content(came) == came else came)
+        shown = chinese if chinese is not None else f"{MARK_OPEN}{english}{MARK_CLOSE}"
+        if all(not w[:1].isalnum() for w in old[i:]):  # at the end of the sentence
+            body = zh.rstrip(STOPS + "”")
+            return _Edit(len(body), len(body), shown), chinese is not None
+        where = self._neighbour(old, i, zh, spots, after=True)  # a modifier goes before what it modifies
+        return (_Edit(where[0], where[0], shown), chinese is not None) if where else (None, False)
+
+    def _named(self, item: list[str], english: str) -> str:
+        """A list item the translation has no Chinese for: its name in brackets, and a citation
+        after it as the translation writes one (Case (see rule 719): [Case]（参见规则719）)."""
+        text = " ".join(item)
+        cited = re.fullmatch(r"(.+?) \( see rule (\S+) \)", text)
+        if cited:
+            return f"{MARK_OPEN}{cited[1]}{MARK_CLOSE}（参见规则{cited[2]}）"
+        return f"{MARK_OPEN}{english}{MARK_CLOSE}"
+
+    def _neighbour(self, old, i, zh, spots, after: bool) -> tuple[int, int] | None:
+        """The Chinese of the words (one to three) just after (or before) position i."""
+        for size in (3, 2, 1):
+            start, end = (i, i + size) if after else (i - size, i)
+            if start < 0 or end > len(old) or not all(w[:1].isalnum() for w in old[start:end]):
+                continue
+            if old[start].lower() in QUIET:
+                continue
+            where = self.locate(old, start, end, zh, spots)
+            if where:
+                return where
+        return None
+
+
+def _outside_brackets(text: str, marks: str, opening: str, closing: str) -> list[int]:
+    """Where the marks of `text` are, outside brackets."""
+    found, depth = [], 0
+    for at, char in enumerate(text):
+        depth += (char in opening) - (char in closing)
+        if char in marks and depth == 0:
+            found.append(at)
+    return found
+
+
+def _list_slot(old: list[str], i: int, zh: str, after: bool) -> int | None:
+    """Where the Chinese of an item goes that the English adds at old[i]: “, X” after the item
+    old[i] ends (`after`), “X,” before the item old[i] starts. In a list whose items the translation
+    keeps in the English order (the type lists), before the Chinese separator (、 or ，) that
+    follows as many items, where the Chinese has as many separators as the English has commas."""
+    commas = _outside_brackets(" ".join(old), ",", "(", ")")
+    separators = _outside_brackets(zh, "、，", "（“", "）”")
+    if len(commas) != len(separators) or not commas:
+        return None
+    items = len(_outside_brackets(" ".join(old[:i]), ",", "(", ")")) - (not after)  # the items before it, less one
+    return separators[items] if 0 <= items < len(separators) else None
+
+
+def _split(words: list[str], mark: str) -> list[list[str]]:
+    """The runs of words between the marks."""
+    runs = [[]]
+    for word in words:
+        if word == mark:
+            runs.append([])
+        else:
+            runs[-1].append(word)
+    return runs
+
+
+def _count(words: list[str], span: list[str]) -> int:
+    return _occurrence(words, len(words), span)
+
+
+def _apply(zh: str, edits: list[_Edit]) -> str:
+    """zh with the edits made (those that overlap one made: left out)."""
+    made: list[_Edit] = []
+    for edit in sorted(edits):
+        if made and edit.start < made[-1].end:
+            continue
+        made.append(edit)
+    for edit in reversed(made):
+        zh = zh[:edit.start] + edit.text + zh[edit.end:]
+    return zh
+
+
+class Parallels:
+    """The memory's sentences, found by the English words they share with a new one."""
+
+    def __init__(self, pairs: list[tuple[str, str]]):
+        self.pairs = pairs
+        self.having: dict[str, list[int]] = defaultdict(list)
+        self.words = [[w.lower() for w in tokens(en)] for en, _ in pairs]
+        for i, found in enumerate(self.words):
+            for word in sorted(set(found)):
+                if word[:1].isalpha():
+                    self.having[word].append(i)
+
+    def closest(self, en: str, count: int = 3) -> list[tuple[int, float]]:
+        """The indexes of the most alike sentences and their similarity (at least ALIKE), best first."""
+        words = [w.lower() for w in tokens(en)]
+        votes: dict[int, float] = defaultdict(float)
+        for word in sorted(set(words)):  # in one order, so that the sums are the same on every run
+            if word[:1].isalpha() and word in self.having and len(self.having[word]) < 400:
+                for i in self.having[word]:
+                    votes[i] += 1 / len(self.having[word])
+        scored = [(SequenceMatcher(None, self.words[i], words, autojunk=False).ratio(), i)
+                  for i in sorted(votes, key=lambda i: (-votes[i], i))[:40]]
+        return [(i, score) for score, i in sorted(scored, key=lambda x: (-x[0], x[1]))[:count] if score >= ALIKE]
+
+
+class Drafter:
+    """Drafts for the sentences of one carried translation (its memory in today's numbers)."""
+
+    def __init__(self, memory: dict[str, str], terms: dict[str, str]):
+        self.memory = memory
+        self.pairs = sorted(memory.items())
+        self.lexicon = Lexicon(self.pairs, terms)
+        self.repairer = Repairer(self.lexicon)
+        self.parallels = Parallels(self.pairs)
+        self.composer = self.repairer.composer
+
+    def changed(self, was: str, zh: str, en: str) -> Draft:
+        """A changed sentence: its older Chinese, repaired."""
+        return self.repairer.repair(was, zh, en)
+
+    def new(self, en: str, keyword: str | None = None) -> Draft:
+        """A new sentence: the memory's Chinese of the same English, else its closest parallel
+        whose every English removed or replaced was found in its Chinese, repaired; else the
+        English in brackets."""
+        if keyword:
+            self.lexicon.name(keyword)
+        if en in self.memory:
+            return Draft(self.memory[en], MOST, source=en)
+        best = None
+        for index, _ in self.parallels.closest(en):
+            was, zh = self.pairs[index]
+            draft = self.repairer.repair(was, zh, en)._replace(source=was)
+            if draft.lost == 0 and draft.quality >= ENOUGH and (best is None or draft.quality > best.quality):
+                best = draft
+        if best is not None:
+            return best
+        composed = self.composer.compose(en)
+        return composed if composed.quality >= PIECED else Draft(f"{MARK_OPEN}{en}{MARK_CLOSE}", 0, kept=(en,))
+
+
+class Composer:
+    """A sentence with no parallel pieced together from the phrases whose Chinese the translation
+    knows (the Lexicon's: its names, its usual renderings), the longest first, in the English order;
+    function words it has no phrase for are left out (the Chinese has none for most: the, of, a),
+    and runs of words it does not know stay English, in brackets, where they stand."""
+
+    def __init__(self, lexicon: Lexicon):
+        self.lexicon = lexicon
+
+    def compose(self, en: str) -> Draft:
+        return self.piece(tokens(en))
+
+    def piece(self, words: list[str], whole: bool = True) -> Draft:
+        """The words pieced together: a whole sentence's, or a clause's (whose first word, if
+        capitalised, is a name)."""
+        pieces, unknown, kept = [], [], []
+        covered = 0
+
+        def flush():
+            while unknown and unknown[-1].lower() in FUNCTION:
+                unknown.pop()
+            if unknown:
+                kept.append(" ".join(unknown))
+                pieces.append(f"{MARK_OPEN}{kept[-1]}{MARK_CLOSE}")
+                unknown.clear()
+        i = 0
+        while i < len(words):
+            word = words[i]
+            if not word[:1].isalnum() or NUMBER.match(word) or word.startswith("{") or len(word) == 1 and word.isupper():
+                flush()
+                pieces.append(PUNCTUATION.get(word, word))
+                i += 1
+                continue
+            for size in range(min(LONGEST, len(words) - i), 0, -1):
+                phrase = words[i:i + size]
+                if not all(w[:1].isalpha() for w in phrase) or phrase[0].lower() in FUNCTION \
+                        or phrase[-1].lower() in FUNCTION:
+                    continue
+                found = self.lexicon.named(phrase) if _names_in(words, i, size, whole) else self.lexicon.chinese(phrase)
+                if found:
+                    flush()
+                    pieces.append(found[0])
+                    covered += len(_content(phrase))
+                    i += size
+                    break
+            else:
+                found = None if _names_in(words, i, 1, whole) else self.lexicon.short(word)
+                if found:
+                    flush()
+                    pieces.append(found)
+                    covered += len(_content([word]))
+                elif word.lower() not in FUNCTION or unknown:  # function words within English kept stay
+                    unknown.append(word)
+                i += 1
+        flush()
+        quality = round(MOST * covered / max(1, len(_content(words))))
+        return Draft("".join(pieces), min(quality, MOST), kept=tuple(kept))
+
+
+def terms_of(translated) -> dict[str, str]:
+    """English names and their Chinese in the translated edition: its glossary, and the titles of
+    its keyword rules (702.19 Trample, 践踏)."""
+    from ..rules.model import is_title_text
+    from ..rules.termbase import chinese_forms
+    terms = {}
+    for pair in translated.glossary:
+        if pair.en is not None and pair.zh is not None:
+            terms.setdefault(pair.en.name, chinese_forms(pair.zh.name)[0])
+    for rule in translated.rules():
+        en, zh = rule.texts.get("en"), rule.texts.get("zh")
+        if en is not None and zh is not None and is_title_text(en.text) and len(zh.text) <= 12 \
+                and not zh.text.endswith("。"):
+            terms[en.text] = zh.text.strip()
+    return terms
+
+
+def keyword_of(rule, rules: dict):
+    """The keyword a rule is about (its parent's title, 702.27a's is Buyback) and whether the
+    translation has no name for it yet."""
+    from ..rules.model import is_title_text
+    parent = rules.get(rule.number.parent) if rule.number.parent else rule
+    if parent is None or "en" not in parent.texts or not is_title_text(parent.texts["en"].text):
+        return None, False
+    return parent.texts["en"].text, "zh" not in parent.texts
+
+
+def translated_edition(edition, editions):
+    """The edition whose translation `edition` carries (None where it carries none)."""
+    dates = {carried.translates for carried in edition.carried.values()}
+    return next((e for e in editions if e.date in dates and e is not edition), None)
+
+
+def with_drafts(parts, drafts) -> tuple:
+    """A rule's parts (each a tuple of Segments, or None) with each segment's draft (edition_drafts)."""
+    if not drafts:
+        return tuple(parts)
+    return tuple(
+        part if part is None or index >= len(drafts) or drafts[index] is None else tuple(
+            segment if draft is None else segment._replace(draft=draft.text, draft_quality=draft.quality)
+            for segment, draft in zip(part, drafts[index]))
+        for index, part in enumerate(parts))
+
+
+def edition_drafts(edition, translated) -> dict:
+    """Per rule of `edition` that translators must write (stale or untranslated): its parts (text,
+    examples), each a tuple with a Draft for each segment that needs one (None for a carried one),
+    or None for a part carried whole."""
+    from ..history.sentence_carry import TRANSLATED
+    memory = edition.memory
+    if memory is None or translated is None:
+        return {}
+    drafter = Drafter(memory.sentences, terms_of(translated))
+    rules = {rule.number: rule for rule in edition.rules()}
+    found = {}
+    for number, rule in rules.items():
+        carried = edition.carried.get(number)
+        parts = carried.parts if carried is not None and carried.stale else edition.suggested.get(number)
+        if not parts:
+            continue
+        keyword, unnamed = keyword_of(rule, rules)
+        found[number] = tuple(
+            None if part is None else tuple(
+                None if s.state == TRANSLATED else
+                offered(drafter.changed(s.was, s.zh, s.en), s.zh) if s.zh is not None and s.was is not None else
+                offered(drafter.new(s.en, keyword if unnamed else None))
+                for s in part)
+            for part in parts)
+    return found
+
+
+def offered(draft: Draft, older: str | None = None) -> Draft | None:
+    """The draft where it gives translators more than they have: a changed sentence's where it
+    carried an edit over in its place (else it is the older Chinese, which the work list offers as
+    a fuzzy match, with English at its end), a new sentence's where it covers some of the English
+    (else it is the English, which the work list shows anyway)."""
+    if older is not None:
+        return draft if draft.placed and draft.text != older else None
+    return draft if draft.quality > 0 else None
+
+
+def drafts_tmx(pairs: list[tuple[str, str, int]]) -> bytes:
+    """The drafts as a TMX 1.4b memory (English, draft, quality as the property x-draft-quality),
+    each pair once, in the order given: for a CAT tool that takes suggestions from a memory (the
+    OmegaT project keeps it where OmegaT offers its matches with a penalty, never filling a segment
+    from them)."""
+    from lxml import etree
+    from translate.storage import tmx
+    store = tmx.tmxfile(sourcelanguage="en", targetlanguage="zh-Hans")
+    store.addheader()
+    for en, zh, quality in dict.fromkeys(pairs):
+        store.addtranslation(en, "en", zh, "zh-Hans")
+        prop = etree.Element("prop", type="x-draft-quality")
+        prop.text = str(quality)
+        store.units[-1].xmlelement.insert(0, prop)
+    header = store.document.getroot().find("header")
+    header.attrib.pop("creationdate", None)
+    header.set("creationtool", "cr-generator")
+    header.set("creationtoolversion", "1")
+    return bytes(store)
+
+
+def draft_pairs(parts_by_rule) -> list[tuple[str, str, int]]:
+    """(English, draft, quality) of every segment with a draft, rule by rule (parts with_drafts)."""
+    return [(s.en, s.draft, s.draft_quality or 0) for parts in parts_by_rule for part in parts if part
+            for s in part if s.draft]
+
+
+def drafted(part) -> str:
+    """A part's Chinese as drafted: each segment's draft, else its carried Chinese."""
+    return "".join(s.draft or (s.zh if s.draft is None and s.state != "new" else "") or "" for s in part or ())

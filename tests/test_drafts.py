@@ -1,0 +1,207 @@
+"""Drafts for the sentences translators must write (generator/translation/drafts.py): each kind of
+repair on made-up pairs, an edit it cannot repair shown and not guessed, and the drafts where
+translators look (the work list, the status page) and where they must not be taken unconfirmed
+(import-xliff)."""
+import csv
+import json
+import re
+
+from lxml import etree
+
+from conftest import needs_corpus
+from generator.translation.drafts import Drafter, MOST, offered
+
+NS = "{urn:oasis:names:tc:xliff:document:1.2}"
+TERMS = {"Artifact": "神器", "Token": "衍生物", "Untapped": "未横置", "Case": "案件", "Class": "职业", "Aura": "灵气",
+         "Saga": "传纪", "Trample": "践踏", "Static Ability": "静止式异能", "Creature": "生物"}
+MEMORY = {"Trample is a static ability.": "践踏是静止式异能。",
+          "Sacrifice this artifact.": "牺牲此神器。",
+          "Tap an untapped creature you control.": "横置一个由你操控的未横置生物。"}
+
+
+def drafter(**terms) -> Drafter:
+    return Drafter(MEMORY, {**TERMS, **terms})
+
+
+def test_a_renamed_term_is_renamed_in_the_chinese():
+    draft = drafter().changed("Sacrifice this artifact.", "牺牲此神器。", "Sacrifice this token.")
+    assert draft.text == "牺牲此衍生物。" and draft.kept == () and draft.quality == MOST
+    assert draft.repaired == ("artifact → token",)
+
+
+def test_a_dropped_word_is_dropped_from_the_chinese():
+    draft = drafter().changed("Tap an untapped creature you control.", "横置一个由你操控的未横置生物。",
+                              "Tap a creature you control.")
+    assert draft.text == "横置一个由你操控的生物。" and draft.kept == ()
+
+
+def test_an_item_added_to_a_list_goes_where_the_english_puts_it():
+    draft = drafter().changed("The types are Aura, Class, and Saga.", "类别包括灵气、职业以及传纪。",
+                              "The types are Aura, Case, Class, and Saga.")
+    assert draft.text == "类别包括灵气、案件、职业以及传纪。" and draft.kept == ()
+
+
+def test_a_clause_it_cannot_translate_is_shown_in_english_where_it_goes():
+    """An item with no Chinese anywhere in the translation stays English, in brackets, in its place;
+    a clause added at the end likewise; nothing is made up for either."""
+    draft = drafter().changed("The types are Aura, Class, and Saga.", "类别包括灵气、职业以及传纪。",
+                              "The types are Aura, Cave, Class, and Saga.")
+    assert draft.text == "类别包括灵气、[Cave]、职业以及传纪。" and draft.kept == ("Cave",) and draft.quality < MOST
+    draft = drafter().changed("Sacrifice this artifact.", "牺牲此神器。", "Sacrifice this artifact unless you frobnicate it.")
+    assert draft.text == "牺牲此神器[unless you frobnicate it]。" and draft.kept == ("unless you frobnicate it",)
+    assert draft.quality < 60
+
+
+def test_an_edit_whose_chinese_is_not_found_is_marked_not_guessed():
+    """A word removed whose Chinese the older text does not show: the older Chinese stays, with the
+    removal marked, and the draft says it kept something."""
+    draft = drafter().changed("Sacrifice this glorious artifact.", "牺牲此神器。", "Sacrifice this artifact.")
+    assert draft.text == "牺牲此神器[− glorious]。" and draft.lost == 1
+
+
+def test_an_edit_of_function_words_leaves_the_chinese_as_it_is():
+    draft = drafter().changed("Sacrifice this artifact as long as it is tapped.", "只要此神器横置，便牺牲之。",
+                              "Sacrifice this artifact for as long as it is tapped.")
+    assert draft.text == "只要此神器横置，便牺牲之。" and draft.quality == MOST
+
+
+def test_a_new_rule_from_its_parallel_keeps_a_new_keyword_in_english():
+    """“Menace is a static ability.” from trample's parallel: a keyword the translation has not named
+    stays English, in brackets; once it has a name (the termbase), the name."""
+    draft = drafter().new("Menace is a static ability.", keyword="Menace")
+    assert draft.text == "[Menace]是静止式异能。" and draft.source == "Trample is a static ability."
+    assert drafter(Menace="威慑").new("Menace is a static ability.").text == "威慑是静止式异能。"
+    assert drafter().new("Trample is a static ability.").text == "践踏是静止式异能。"  # the memory's own
+
+
+def test_a_new_sentence_with_no_parallel_is_its_english():
+    draft = drafter().new("Players shuffle their hands into their libraries at dawn.")
+    assert draft.text == "[Players shuffle their hands into their libraries at dawn.]" and draft.quality == 0
+
+
+def test_an_item_added_to_a_list_of_names_it_does_not_know_goes_by_its_place_in_the_list():
+    """Neither neighbour has a Chinese the translation knows: the item goes after as many of the
+    Chinese list's items as the English has before it (the lists keep the English order)."""
+    draft = drafter().changed("The types are Alpha, Beta, and Gamma.", "类别包括甲、乙，以及丙。",
+                              "The types are Alpha, Beta, Bravo, and Gamma.")
+    assert draft.text == "类别包括甲、乙、[Bravo]，以及丙。" and draft.kept == ("Bravo",)
+    draft = drafter().changed("The types are Alpha, Beta, and Gamma.", "类别包括甲、乙，以及丙。",
+                              "The types are Alpha, Bravo, Charlie, Beta, and Gamma.")
+    assert draft.text == "类别包括甲、[Bravo]、[Charlie]、乙，以及丙。"
+    draft = drafter().changed("The types are Alpha, Beta, and Gamma.", "类别包括甲、乙，以及丙。",
+                              "The types are Aardvark, Alpha, Beta, and Gamma.")
+    assert draft.placed == 0 and "甲、[Aardvark]" not in draft.text  # first of the list: no place known, none guessed
+
+
+def test_a_new_sentence_with_no_parallel_is_pieced_together_from_the_phrases_the_translation_knows():
+    """Phrase by phrase in the English order, the longest known first; function words with no
+    Chinese left out; a word it does not know stays English, in brackets, where it stands."""
+    draft = drafter().new("Untapped creature tokens have trample.")
+    assert draft.text == "未横置生物衍生物践踏。" and draft.source is None and 50 <= draft.quality < MOST
+    draft = drafter().new("Untapped creature tokens frobnicate.")
+    assert draft.text == "未横置生物衍生物[frobnicate]。" and draft.kept == ("frobnicate",)
+
+
+def test_a_word_whose_chinese_is_one_character_is_learnt_from_the_memory():
+    """你 for “you”: a Chinese of one character, which the renderings (two to six) do not hold, is
+    the string that most often comes with the word, where it comes with it in half its sentences."""
+    verbs = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet", "kilo", "lima"]
+    han = "甲乙丙丁戊己庚辛壬癸子丑"
+    memory = {**{f"You {verb}.": f"你{h}{h}。" for verb, h in zip(verbs, han)},
+              **{f"{verb.title()} happens.": f"{h}发生。" for verb, h in zip(verbs, han)}}
+    draft = Drafter(memory, {}).new("You frobnicate.")
+    assert draft.text == "你[frobnicate]。" and draft.kept == ("frobnicate",)
+
+
+def test_a_clause_is_pieced_together_only_where_every_word_of_it_is_known():
+    repairer = drafter().repairer
+    assert repairer.translate(["untapped", "artifact", "token"]) == "未横置神器衍生物"
+    assert repairer.translate(["untapped", "glorious", "token"]) is None
+
+
+def test_a_name_is_not_pieced_together_from_a_common_word():
+    """“Case” inside a sentence is a name (the enchantment type), not the word of “in that case”
+    that the renderings learnt; English kept in brackets keeps its function words."""
+    memory = {"In that case, draw.": "这种情况下，抓牌。", "In that case, discard.": "这种情况下，弃牌。"}
+    composer = Drafter(memory, {}).composer
+    assert composer.compose("Draw the Case, in that case.").text == "[Draw the Case]，这种情况下。"
+    assert composer.piece(["Case", "(", "see", "rule", "719", ")"], whole=False).kept[0] == "Case"
+
+
+def test_a_draft_is_offered_only_where_it_gives_more_than_the_work_list_has():
+    """A changed sentence whose edit found no place in the older Chinese is the older Chinese with
+    English at its end: the work list offers the older Chinese already. A new sentence with nothing
+    covered is its English, which the work list shows."""
+    stuck = drafter().changed("Sacrifice this glorious artifact.", "牺牲此神器。", "Sacrifice this artifact.")
+    assert stuck.text != "牺牲此神器。" and offered(stuck, "牺牲此神器。") is None
+    placed = drafter().changed("Sacrifice this artifact.", "牺牲此神器。", "Sacrifice this token.")
+    assert offered(placed, "牺牲此神器。") == placed
+    shown = drafter().changed("Sacrifice this artifact.", "牺牲此神器。", "Sacrifice this widget.")
+    assert shown.text == "牺牲此[widget]。" and offered(shown, "牺牲此神器。") == shown  # the English where it goes
+    english = drafter().new("Players shuffle their hands into their libraries at dawn.")
+    assert offered(english) is None and offered(drafter().new("Sacrifice this token.")) is not None
+
+
+def data(carried_site, name):
+    return carried_site / "assets" / "data" / "2024-02-02" / name
+
+
+def test_the_work_list_offers_each_draft_as_a_match_of_its_own(carried_site):
+    """In the XLIFF a changed or new sentence's draft is an alt-trans of origin draft, below 100, and
+    never its target; the CSV has each rule's draft, the JSON each sentence's; the status page shows
+    a stale rule's; the drafts' memory holds them all."""
+    tree = etree.parse(str(data(carried_site, "worklist.xlf")))
+    drafts = {u.get("id"): (u, a) for u in tree.iter(f"{NS}trans-unit") for a in u.iter(f"{NS}alt-trans")
+              if a.get("origin") == "draft"}
+    assert len(drafts) > 50
+    for unit_id, (unit, alt) in drafts.items():
+        assert int(alt.get("match-quality")) < 100
+        assert unit.findtext(f"{NS}target") == unit.findtext(f"{NS}source")  # never a target
+    case = drafts["205.3h/2"][1].findtext(f"{NS}target")
+    assert "、[Case]（参见规则719）、职业" in case  # an enchantment type the translation has not named, in its place
+    cloak = drafts["701.56e/1"][1].findtext(f"{NS}target")
+    assert "[Cloak]" in cloak and "显化" not in cloak  # manifest's parallel, the new keyword in English
+    rows = {r["rule"]: r for r in csv.DictReader(data(carried_site, "worklist.csv").open(encoding="utf-8"))}
+    assert "[Case]（参见规则719）" in rows["205.3h"]["draft"] and rows["701.56e"]["draft"] == cloak
+    described = {r["rule"]: r for r in json.loads(data(carried_site, "worklist.json").read_text("utf-8"))}
+    assert [s["draft"] for s in described["701.56e"]["sentences"][0]] == [cloak]
+    status = (carried_site / "cr" / "status" / "index.html").read_text("utf-8")
+    assert re.search(r"<span class=cr-draft lang=zh-Hans>草稿 draft: [^<]*\[Case\]", status)
+    memory = data(carried_site, "drafts.tmx").read_text("utf-8")
+    assert cloak in memory and memory.count("<tu ") >= len({a.findtext(f"{NS}target") for _, a in drafts.values()}) - 20
+
+
+def test_an_unconfirmed_draft_is_never_imported(carried_site, tmp_path):
+    """A work list whose targets a tool filled with the drafts for review (needs-review-translation,
+    leveraged-tm) imports none of them: each such rule is left out and reported; the same drafts
+    marked translated by a person come back as the new Chinese."""
+    from test_translators_round import ZH_OLD, import_xliff, parts_of
+    needs_corpus(ZH_OLD)
+    text = data(carried_site, "worklist.xlf").read_text("utf-8")
+    tree = etree.fromstring(text.encode("utf-8"))
+    prefilled = set()
+    for unit in tree.iter(f"{NS}trans-unit"):
+        alt = next((a for a in unit.iter(f"{NS}alt-trans") if a.get("origin") == "draft"), None)
+        if alt is not None and unit.get("id").startswith("701.56"):
+            target = unit.find(f"{NS}target")
+            target.text = alt.findtext(f"{NS}target")
+            target.set("state", "needs-review-translation")
+            target.set("state-qualifier", "leveraged-tm")
+            prefilled.add(unit.get("id").split("/")[0])
+    assert {"701.56a", "701.56e"} <= prefilled
+    (tmp_path / "prefilled.xlf").write_bytes(etree.tostring(tree, xml_declaration=True, encoding="utf-8"))
+    result = import_xliff(tmp_path / "prefilled.xlf", tmp_path / "next.txt")
+    assert result.returncode == 0, result.stderr[-2000:]
+    made = parts_of(tmp_path / "next.txt")
+    assert not prefilled & set(made)
+    for number in prefilled:
+        assert re.search(rf"warning: no Chinese for {re.escape(number)} .*draft not confirmed", result.stderr), number
+    for target in tree.iter(f"{NS}target"):
+        if target.get("state-qualifier") == "leveraged-tm":
+            target.set("state", "translated")
+            del target.attrib["state-qualifier"]
+    (tmp_path / "confirmed.xlf").write_bytes(etree.tostring(tree, xml_declaration=True, encoding="utf-8"))
+    result = import_xliff(tmp_path / "confirmed.xlf", tmp_path / "confirmed.txt")
+    made = parts_of(tmp_path / "confirmed.txt")
+    assert result.returncode == 0 and "draft not confirmed" not in result.stderr
+    assert "[Cloak]" in made["701.56e"][0]
