@@ -12,10 +12,15 @@ English phrase rendered otherwise in one rule (renderings.py), a sentence unlike
 sentences in other rules (families.py), a wording a later release replaced in several rules and
 not in this one (replacements.py), and mechanical slips (punctuation.py).
 
+What every word of which is right and yet says something else is seen by counting and comparing:
+a term put for another (term_counts.py), a negation lost (polarity.py), a character typed for
+another of the same sound (typing_slips.py), a qualifier of a term dropped (qualifiers.py).
+
 Evidence is weighed by how specific it is, learnt from the document itself: a term the translation
 renders with its glossary Chinese in nearly every rule whose English names it is missing somewhere
-for a reason; a term it often renders otherwise is not. A rule's score is its strongest reason's
-weight, plus half the next, a quarter of the one after; the list is read from the top.
+for a reason; a term it often renders otherwise is not. Given the previous release of the
+translation, what an edit since brought weighs more (_marked_new). A rule's score is its strongest
+reason's weight, plus half the next, a quarter of the one after; the list is read from the top.
 """
 from __future__ import annotations
 
@@ -56,12 +61,12 @@ STYLE_RULES = 4  # other rules writing a term's near miss so before it is the tr
 SWAP_FROM, SWAP_SLOPE, SWAP_MAX = 7.5, 0.8, 1.8  # a term put for another: surprise (natural log) to weight
 PUT_FOR = 1.5  # a term missing and another over, in one rule
 NEGATION = 1.8  # a sentence with fewer negations in the Chinese
-FAMILIES = {"length": "sentences"}  # kinds that count as one
+FAMILIES = {"length": "sentences"}  # kinds that count as one: a missing sentence makes a short text too
 NEW_WEIGHT = 1.6  # a reason the rule's Chinese of the last release did not give
+NEW_FLOOR = 2.4  # the least a sharp reason weighs that an edit brought where the English stayed the same
 BOUND = 20  # texts writing a pair of characters before a near miss inside it is part of another word
 WORD_SHARE = 0.5  # the share of a character's texts that write it before another where the two are a word
 FRAGMENT_START, FRAGMENT_END = set("个中的了之着们地得"), set("的了在是为个一")  # never begin or end a rendering
-NEW_FLOOR = 2.4
 LEAST = 0.2  # a reason weighing less is not listed
 SHARP_KINDS = {"variant", "unlike", "swapped", "missing", "numbers", "sentences", "doubled", "negation", "typing", "qualifier",
                "unpaired", "comma-end", "stop-after-quote", "doubled-stop", "half-width", "space"}
@@ -96,8 +101,7 @@ class Finding:
     def score(self) -> float:
         """The strongest reason counts whole, the next half, the next a quarter...: a long rule
         gathers many weak reasons, which together say less than one strong one. Reasons of one
-        family count as one, their strongest: a Chinese sentence said otherwise than its English
-        shows as several terms missing and over, and a missing sentence as a short text too."""
+        family count as one, their strongest (FAMILIES)."""
         strongest: dict[str, float] = {}
         for reason in self.reasons:
             family = FAMILIES.get(reason.kind, reason.kind)
@@ -205,9 +209,13 @@ class _Document:
         mine, theirs = piece[max(0, start - 2):start + 3], form[max(0, start - 2):start + 3]
         if mine == theirs:
             return False
-        kept = self._spellings.setdefault(mine, sum(mine in t for t in self.chinese))
-        other = self._spellings.setdefault(theirs, sum(theirs in t for t in self.chinese))
+        kept, other = self._rules_writing(mine), self._rules_writing(theirs)
         return kept >= STYLE_RULES and kept > other
+
+    def _rules_writing(self, string: str) -> int:
+        if string not in self._spellings:
+            self._spellings[string] = sum(string in text for text in self.chinese)
+        return self._spellings[string]
 
     def _doubled(self, zh: str) -> list[Reason]:
         """A character no Chinese word doubles, doubled (的的, 或或), unless the first ends a word: the
@@ -676,18 +684,17 @@ def _slip_reasons(found: list[punctuation.Slip], seen: punctuation.Usage) -> lis
 
 
 @functools.lru_cache(maxsize=4)
-def _renderings_of(units: tuple[Unit, ...]) -> tuple[Renderings, tuple[Odd, ...]]:
-    """renderings.Renderings(units) and its odd(), kept for the process: builds of the same sources
-    in one process (the tests, a rebuild that changed no rule) read a document's renderings once."""
-    renderings = Renderings(list(units))
-    return renderings, tuple(renderings.odd())
+def _odd_renderings_of(units: tuple[Unit, ...]) -> tuple[Odd, ...]:
+    """renderings.Renderings(units).odd(), kept for the process: builds of the same sources in one
+    process (the tests, a rebuild that changed no rule) read a document's renderings once."""
+    return tuple(Renderings(list(units)).odd())
 
 
 def _odd_renderings(units: list[Unit]) -> dict[str, list[Odd]]:
     """Per rule: the recurring English phrases it renders otherwise than the rest of the document
     (renderings.Renderings)."""
     found: dict[str, list[Odd]] = {}
-    for odd in _renderings_of(tuple(units))[1]:
+    for odd in _odd_renderings_of(tuple(units)):
         found.setdefault(odd.rule, []).append(odd)
     return found
 
