@@ -12,7 +12,7 @@ nowhere that qualifier is named.
 from __future__ import annotations
 
 import re
-from collections import Counter, defaultdict
+from collections import defaultdict
 from typing import Callable, Iterable, NamedTuple
 
 WORD = re.compile(r"[A-Za-z]+(?:['’-][A-Za-z]+)*")

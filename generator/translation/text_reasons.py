@@ -1,0 +1,98 @@
+"""The reasons a rule's two texts give on their face: the rule numbers they cite, their sentences,
+English left in brackets; the translators' own notes set aside (translation/check.py)."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from ..rules.sentences import align, split_en, split_zh
+from .reason import Reason
+
+HAN = re.compile(r"[\u4e00-\u9fff]")
+CITED = re.compile(r"(?<![\d.])\d{3}(?:\.\d{1,3}[a-z]?)?(?![\d])")  # 702.19c, 903
+SHORT_RANGE = re.compile(r"(?<![\d.])(\d{3})\.\d{1,3}[-–](\d{1,3})(?![\d.])")  # 903.6-11
+# a number of three digits alone is a rule only where the text says so: "rule 903", "rules 613 and",
+# 规则903, 参见903 (not "exactly 100 cards", 一百张)
+CITES_BARE = re.compile(r"(?:\b(?:rules?|sections?|see|and|or)\s+|[、，,]\s*|规则|参见|和|与|及|或)$", re.I)
+BRACKETED = re.compile(r"[\[［【]([A-Za-z][A-Za-z ,.’'-]{1,60})[\]］】]")
+MAX_BRACKETED = 4  # more English names in brackets: a list that keeps untranslated names so on purpose
+NOTE = re.compile(r"(?:^|(?<=[。！？”]))\s*[（(](?:中文版)?译注[:：]")
+
+
+def without_notes(zh: str) -> str:
+    """A Chinese text without the translators' notes that stand as sentences of their own
+    (“……。（译注：……）”), which no English sentence translates. A note inside a sentence stays: it is
+    part of that sentence, often in place of the English's words (311.3's on planar subtypes)."""
+    out, i = [], 0
+    for match in NOTE.finditer(zh):
+        if match.start() < i:
+            continue
+        out.append(zh[i:match.start()])
+        depth, k = 0, match.start() + len(match.group(0)) - len(match.group(0).lstrip())
+        while k < len(zh):
+            depth += 1 if zh[k] in "（(" else -1 if zh[k] in "）)" else 0
+            k += 1
+            if depth == 0:
+                break
+        i = k
+    return ("".join(out) + zh[i:]).strip()
+
+
+def text_reasons(en: str, zh: str, en_all: str, zh_all: str) -> list[Reason]:
+    """Cited numbers and sentences of the rule's text, its translators' notes aside; English left
+    in brackets in its examples too (`*_all`)."""
+    reasons = []
+    zh = without_notes(zh)
+    cited_en, cited_zh = Counter(_cited(en)), Counter(_cited(zh))
+    if cited_en != cited_zh:
+        only_en, only_zh = sorted((cited_en - cited_zh).elements()), sorted((cited_zh - cited_en).elements())
+        if only_en or only_zh:
+            reasons.append(Reason("numbers", 3.0, "cited numbers differ: "
+                                  f"{', '.join(only_en) or 'none'} in the English, {', '.join(only_zh) or 'none'} in the Chinese"))
+    bracketed = [m.group(0) for m in BRACKETED.finditer(zh_all) if m.group(0) not in en_all and not _named_after(zh_all, m, en_all)]
+    if 0 < len(bracketed) <= MAX_BRACKETED:  # more: a list that keeps untranslated names so on purpose
+        reasons.append(Reason("bracketed", 2.5, f"English left in brackets in the Chinese: {', '.join(bracketed)}"))
+    en_sentences, zh_sentences = split_en(en), split_zh(zh)
+    if len(en_sentences) != len(zh_sentences):
+        pairs = align(en_sentences, zh_sentences)
+        covered = {i for p in pairs for i in range(*p.en)}
+        alone = _missing_first(en_sentences, [s for i, s in enumerate(en_sentences) if i not in covered], zh)
+        covered_zh = {i for p in pairs for i in range(*p.zh)}
+        alone_zh = [s for i, s in enumerate(zh_sentences) if i not in covered_zh]
+        if pairs and alone and (len(en_sentences) > len(zh_sentences) or not alone_zh):  # the longer, the surer
+            reasons.append(Reason("sentences", round(1 + min(2.0, len(alone[0]) / 80), 2),
+                                  f"the English has {len(en_sentences)} sentences and the Chinese {len(zh_sentences)}; "
+                                  f"translate “{alone[0]}”"))
+        elif pairs and alone_zh:
+            reasons.append(Reason("sentences", round(1 + min(2.0, len(alone_zh[0]) / 25), 2),
+                                  f"the Chinese has {len(zh_sentences)} sentences and the English {len(en_sentences)}; "
+                                  f"no English sentence says “{alone_zh[0]}”"))
+    return reasons
+
+
+def _named_after(zh: str, match: re.Match, en: str) -> bool:
+    """Whether English in brackets follows the Chinese name it gives (维苏瓦化妖[Vesuvan Doppelganger]),
+    a name the English has: the translation's own way of naming cards, not a name left untranslated."""
+    return match.start() > 0 and bool(HAN.match(zh[match.start() - 1])) and match.group(1) in en
+
+
+def _missing_first(sentences: list[str], alone: list[str], zh: str) -> list[str]:
+    """The English sentences without a counterpart: a sentence citing a number the Chinese nowhere
+    cites, if there is one ("See rule 613." missing is known by its number, where an alignment by
+    length may pair it and leave another alone), else those the alignment left alone."""
+    cited = set(_cited(zh))
+    return [s for s in sentences if set(_cited(s)) - cited] or alone
+
+
+def _cited(text: str) -> list[str]:
+    """The rule numbers a text cites: every number with a subrule (702.19c), a number of three
+    digits alone where the words before it say it is a rule (CITES_BARE), and the end of a range
+    written short (903.6-11 is 903.6 to 903.11)."""
+    found = [m.group(0) for m in CITED.finditer(text)
+             if "." in m.group(0) or CITES_BARE.search(text, max(0, m.start() - 12), m.start())]
+    return found + [f"{m.group(1)}.{m.group(2)}" for m in SHORT_RANGE.finditer(text)]
+
+
+def full_text(text) -> str:
+    """A rule's text and its examples, one paragraph each."""
+    return "\n".join([text.text, *(e.text for e in text.examples)])
