@@ -75,9 +75,9 @@ def dropped(rules: Iterable[tuple[str, str, str]], term_at: Callable[[list[str],
 def _ways(word: str, pairs: list[tuple[int, int]], rules: list[tuple[str, str, str]], chinese: dict[int, list[str]],
           said: set[int]) -> list[tuple[str, int]]:
     """The strings the document writes for `word` right before the term it qualifies, each with its
-    rules, commonest first: two characters or more (one is too common: 位, 他), each in a share of
-    the word's rules, and in few rules whose English does not say the word; none where together
-    they are in fewer than USUAL of the word's rules."""
+    rules, commonest first: each in a share of the word's rules, and in few rules whose English
+    does not say the word (每 for "each", not 位); none where together they are in fewer than USUAL
+    of the word's rules."""
     having = sorted({index for index, _ in pairs})
     before: dict[str, set[int]] = defaultdict(set)
     for index, term in pairs:
@@ -86,7 +86,7 @@ def _ways(word: str, pairs: list[tuple[int, int]], rules: list[tuple[str, str, s
     others = [zh for index, (_, _, zh) in enumerate(rules) if index not in said]
     ways = []
     for string, found in sorted(before.items(), key=lambda item: (-len(item[1]), -len(item[0]), item[0])):
-        if len(string) < 2 or len(found) < WAY * len(having) or any(way in string or string in way for way, _ in ways):
+        if len(found) < WAY * len(having) or any(way in string or string in way for way, _ in ways):
             continue
         if sum(string in zh for zh in others) <= ELSEWHERE * len(others):
             ways.append((string, len(found)))
@@ -95,11 +95,12 @@ def _ways(word: str, pairs: list[tuple[int, int]], rules: list[tuple[str, str, s
 
 
 def _before(zh: str, forms: list[str]) -> set[str]:
-    """The strings of one to LONGEST Han characters right before a form of the term in a text."""
+    """The strings within the LONGEST Han characters right before a form of the term in a text."""
     found = set()
     for form in forms:
         for match in re.finditer(re.escape(form), zh):
             tail = TAIL.search(zh[max(0, match.start() - LONGEST):match.start()])
-            if tail:
-                found |= {tail.group(0)[-n:] for n in range(1, len(tail.group(0)) + 1)}
+            if tail:  # 每 as well as 每个 of 每个牌手
+                text = tail.group(0)
+                found |= {text[i:j] for i in range(len(text)) for j in range(i + 1, len(text) + 1)}
     return found
