@@ -16,6 +16,7 @@ USUAL = [(f"An artifact creature number {i} is both an artifact and a creature."
           f"第{i}号神器生物既是神器也是生物。") for i in range(20)] + \
         [(f"A player may cast spell number {i}.", f"牌手可以施放第{i}号咒语。") for i in range(8)] + \
         [(f"Each other player loses {i} life.", f"每位其他牌手失去{i}点生命。") for i in range(1, 7)] + \
+        [(f"Each player draws {i} cards.", f"每位牌手抓{i}张牌。") for i in range(2, 8)] + \
         [(f"The player who controls widget {i} is its controller.", f"操控小物件{i}的牌手是其操控者。") for i in range(8)]
 
 
