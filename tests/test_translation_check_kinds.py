@@ -129,3 +129,16 @@ def test_a_slip_an_unprompted_edit_brought_weighs_more_and_says_so(tmp_path):
     (dropped,) = first(tmp_path, [(text[0], "牌手可以在战斗中施放咒语。")], history=old)
     (line,) = [text for kind, text in dropped if kind == "negation"]
     assert "(new since 2030-03-03)" in line
+
+
+def test_the_chinese_of_a_word_an_edit_dropped_where_the_english_stayed(tmp_path):
+    """The last release wrote 其他 for "other"; this one's Chinese lost it in an edit, the English
+    unchanged: named, with the release; a rule the edit left alone says nothing of it."""
+    dropped_text, kept_text = ("Each other player gains 9 life.", "每位其他牌手获得9点生命。"), \
+        ("Each other player gains 8 life.", "每位其他牌手获得8点生命。")
+    old = editions(tmp_path, USUAL + [dropped_text, kept_text], date="March 3, 2030", zh_date="2030年3月3日", name="old",
+                   glossary=GAME)
+    dropped, kept = first(tmp_path, [(dropped_text[0], "每位牌手获得9点生命。"), kept_text], history=old)
+    assert any(kind == "qualifier" and "the edit since 2030-03-03 dropped" in text and "“other”" in text
+               for kind, text in dropped)
+    assert not any("the edit since" in text for _, text in kept)

@@ -37,12 +37,11 @@ from ..rules.model import Edition, Rule
 from ..rules.numbers import RuleNumber
 from ..rules.sentences import align, split_en, split_zh
 from ..rules.term_marker import TermMarker
-from ..rules.termbase import Term
 from . import families, polarity, punctuation, qualifiers
-from .history_reasons import Before, History, added_since, history_reasons, marked_new, replaced_reasons, replacements
+from .history_reasons import NEW_FLOOR, Before, History, added_since, history_reasons, marked_new, replaced_reasons, replacements
 from .reason import Reason
 from .renderings import Odd, Renderings, Unit, phrases_of
-from .term_counts import Swaps, TermCounter
+from .term_counts import Swaps
 from .term_reasons import (FUNCTION_WORDS, STYLE_RULES, Facts, Glossary, overlapping_terms, term_reasons, unlike_reasons,
                            usage_of)
 from .text_reasons import HAN, full_text, without_notes
@@ -96,7 +95,11 @@ def check_translation(edition: Edition, marker: TermMarker, history: History | N
     units = _units(rules)
     odd = _odd_renderings(units)
     parallel = _family_reasons(rules, units)
-    dropped = _qualifier_reasons(rules, document.glossary.counter, document.terms)
+    chinese = {t.id: sorted((f for f in t.zh_forms if len(f) >= 2), key=lambda f: (-len(f), f))
+               for t in document.terms.values() if t.zh and not t.obsolete}
+    texts = [(str(r.number), r.texts["en"].text, without_notes(r.texts["zh"].text)) for r in rules]
+    known = qualifiers.learn(texts, document.glossary.counter.term_at, chinese)
+    dropped = _qualifier_reasons(known, texts, chinese)
     findings = []
     for rule in rules:
         en, zh, fact = rule.texts["en"].text, rule.texts["zh"].text, document.facts[rule.number]
@@ -109,7 +112,8 @@ def check_translation(edition: Edition, marker: TermMarker, history: History | N
         finding.reasons += _odd_reasons(odd.get(str(rule.number), []), named)
         finding.reasons += parallel.get(str(rule.number), [])
         finding.reasons += dropped.get(str(rule.number), [])
-        finding.reasons = marked_new(finding.reasons, document.before(rule))
+        before = document.before(rule)
+        finding.reasons = marked_new(finding.reasons, before) + _removed_reasons(known, texts, rule, before)
         finding.reasons = [replace(r, text=" ".join(r.text.split())) for r in finding.reasons  # one line each
                            if r.weight >= LEAST]
         if finding.reasons:
@@ -224,7 +228,8 @@ class _Document:
                 return None
             fact = self.glossary.facts(self.marker, was.texts["en"], was.texts["zh"])
             marks = punctuation.slips(full_text(was.texts["zh"]), full_text(was.texts["en"]))
-            return Before(older.date, self.own_reasons(was.texts["en"], was.texts["zh"], fact, marks), english_same)
+            return Before(older.date, self.own_reasons(was.texts["en"], was.texts["zh"], fact, marks), english_same,
+                          was.texts["zh"].text)
         return None
 
 
@@ -311,13 +316,11 @@ def _odd_renderings(units: list[Unit]) -> dict[str, list[Odd]]:
     return found
 
 
-def _qualifier_reasons(rules: list[Rule], counter: TermCounter, terms: dict[int, Term]) -> dict[str, list[Reason]]:
+def _qualifier_reasons(known: dict[str, qualifiers.Learnt], texts: list[tuple[str, str, str]],
+                       chinese: dict[int, list[str]]) -> dict[str, list[Reason]]:
     """Per rule: the strongest qualifier of a term its Chinese drops (qualifiers.py)."""
-    chinese = {t.id: sorted((f for f in t.zh_forms if len(f) >= 2), key=lambda f: (-len(f), f)) for t in terms.values()
-               if t.zh and not t.obsolete}
-    texts = [(str(r.number), r.texts["en"].text, without_notes(r.texts["zh"].text)) for r in rules]
     found: dict[str, list[Reason]] = {}
-    for d in qualifiers.dropped(texts, counter.term_at, chinese):
+    for d in qualifiers.dropped(known, texts, chinese):
         share = (d.covered / d.rules - qualifiers.USUAL) / (1 - qualifiers.USUAL)  # how consistently the word is written
         weight = QUALIFIER * share ** 2 / max(1, d.dropped) ** 0.5  # weak alone; kept for an edit that brought it
         if weight > 0:
@@ -326,6 +329,17 @@ def _qualifier_reasons(rules: list[Rule], counter: TermCounter, terms: dict[int,
                 f"the English says “{d.word}” before the term {d.term}, which the Chinese has without {d.qualifier} or another "
                 f"way the translation writes “{d.word}” ({d.covered} of {d.rules} rules write it): a qualifier may be missing"))
     return {rule: sorted(reasons, key=lambda r: -r.weight)[:1] for rule, reasons in found.items()}
+
+
+def _removed_reasons(known: dict[str, qualifiers.Learnt], texts: list[tuple[str, str, str]], rule: Rule,
+                     before: Before | None) -> list[Reason]:
+    """A way of writing an English word that the Chinese's last edit dropped, where the English
+    stayed the same (每 gone, "each" still there)."""
+    if before is None or not before.english_same or before.zh is None:
+        return []
+    return [Reason("qualifier", NEW_FLOOR, f"the edit since {before.date} dropped {way}, the translation's way of writing "
+                                           f"“{word}”, which the English still says: a word may be missing")
+            for word, way in qualifiers.removed(known, texts, rule.texts["en"].text, before.zh, rule.texts["zh"].text)[:1]]
 
 
 def _odd_reasons(found: list[Odd], named: list[str]) -> list[Reason]:

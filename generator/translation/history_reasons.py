@@ -21,7 +21,7 @@ from .replacements import Replacement, made
 OWN_KINDS = {"variant", "unlike", "missing", "extra", "swapped", "numbers", "sentences", "doubled", "bracketed", "length",
              "negation", "typing", "qualifier", *punctuation.NAMES}  # the kinds a rule's own two texts give
 NEW_WEIGHT = 1.6  # a reason the rule's Chinese of the last release did not give
-NEW_FLOOR = 2.4  # the least a sharp reason weighs that an edit brought where the English stayed the same
+NEW_FLOOR = 2.7  # the least a sharp reason weighs that an edit brought where the English stayed the same
 SHARP_KINDS = {"variant", "unlike", "swapped", "missing", "numbers", "sentences", "doubled", "negation", "typing", "qualifier",
                "unpaired", "comma-end", "stop-after-quote", "doubled-stop", "half-width", "space"}
 
@@ -44,6 +44,7 @@ class Before(NamedTuple):
     date: str
     reasons: list[Reason]
     english_same: bool
+    zh: str | None = None  # its Chinese text then (none for a rule added since)
 
 
 def marked_new(reasons: list[Reason], before: Before | None) -> list[Reason]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from typing import Callable, Iterable, NamedTuple
+from typing import Callable, NamedTuple
 
 WORD = re.compile(r"[A-Za-z]+(?:['’-][A-Za-z]+)*")
 TAIL = re.compile(r"[\u4e00-\u9fff]+$")
@@ -36,12 +36,27 @@ class Dropped(NamedTuple):
     dropped: int  # rules with the word before a term and none of its ways
 
 
-def dropped(rules: Iterable[tuple[str, str, str]], term_at: Callable[[list[str], int], int | None],
-            chinese: dict[int, list[str]]) -> list[Dropped]:
-    """Every rule (number, English, Chinese) whose Chinese has a term and none of the ways the
-    document writes a word the English has right before it. `term_at(words, i)` is the term
-    starting at word i, if any; `chinese` the Chinese forms of each term."""
-    rules = list(rules)
+class Learnt(NamedTuple):
+    """What the document says of a word that stands before terms: where (rule, term), the rules
+    whose English has it anywhere, and the ways it writes the word (with their rules)."""
+    pairs: list[tuple[int, int]]
+    said: set[int]
+    ways: list[tuple[str, int]]
+
+    @property
+    def rules(self) -> list[int]:
+        return sorted({index for index, _ in self.pairs})
+
+    def covered(self, rules: list[tuple[str, str, str]]) -> list[int]:
+        """The word's rules whose Chinese has one of its ways."""
+        return [index for index in self.rules if any(way in rules[index][2] for way, _ in self.ways)]
+
+
+def learn(rules: list[tuple[str, str, str]], term_at: Callable[[list[str], int], int | None],
+          chinese: dict[int, list[str]]) -> dict[str, Learnt]:
+    """Every word the document's English puts right before a glossary term in MIN_RULES rules or
+    more (number, English, Chinese each), with the ways its Chinese writes it there. `term_at(words,
+    i)` is the term starting at word i, if any; `chinese` the Chinese forms of each term."""
     uses: dict[str, list[tuple[int, int]]] = defaultdict(list)  # word -> (rule, term) where it stands before the term
     said: dict[str, set[int]] = defaultdict(set)  # word -> rules whose English has it
     for index, (_, en, _) in enumerate(rules):
@@ -52,23 +67,48 @@ def dropped(rules: Iterable[tuple[str, str, str]], term_at: Callable[[list[str],
             term = term_at(words, i + 1)
             if term is not None and term in chinese and term_at(words, i) is None and words[i] not in GRAMMAR:
                 uses[words[i]].append((index, term))
-    found = []
+    learnt = {}
     for word, pairs in sorted(uses.items()):
-        having = sorted({index for index, _ in pairs})
-        if len(having) < MIN_RULES:
-            continue
-        ways = _ways(word, pairs, rules, chinese, said[word])
-        if not ways:
+        if len({index for index, _ in pairs}) >= MIN_RULES:
+            ways = _ways(word, pairs, rules, chinese, said[word])
+            if ways:
+                learnt[word] = Learnt(pairs, said[word], ways)
+    return learnt
+
+
+def dropped(learnt: dict[str, Learnt], rules: list[tuple[str, str, str]], chinese: dict[int, list[str]]) -> list[Dropped]:
+    """Every rule whose Chinese has a term and none of the ways the document writes the word the
+    English has right before it, for the words written those ways in USUAL of their rules."""
+    found = []
+    for word, known in learnt.items():
+        covered = known.covered(rules)
+        if len(covered) < USUAL * len(known.rules):
             continue
         lacking = []
-        for index, term in dict(pairs).items():
-            number, en, zh = rules[index]
-            form = next((f for f in chinese[term] if f in zh), None)
-            if not any(way in zh for way, _ in ways):
-                lacking.append((number, form))
+        for index, term in dict(known.pairs).items():
+            number, _, zh = rules[index]
+            if not any(way in zh for way, _ in known.ways):
+                lacking.append((number, next((f for f in chinese[term] if f in zh), None)))
         for number, form in lacking:
             if form is not None:
-                found.append(Dropped(number, word, ways[0][0], form, len(having) - len(lacking), len(having), len(lacking)))
+                found.append(Dropped(number, word, known.ways[0][0], form, len(covered), len(known.rules), len(lacking)))
+    return found
+
+
+def removed(learnt: dict[str, Learnt], rules: list[tuple[str, str, str]], en: str, old_zh: str,
+            new_zh: str) -> list[tuple[str, str]]:
+    """(word, way): the words of an English text unchanged since an older Chinese, whose ways the
+    Chinese wrote more often then than now (an edit dropped 每 where the English still says each),
+    for words the document writes those ways in half their rules or more."""
+    words = {w.lower() for w in WORD.findall(en)}
+    found = []
+    for word in sorted(words & learnt.keys()):
+        if len(learnt[word].covered(rules)) < 0.5 * len(learnt[word].rules):
+            continue
+        for way, _ in learnt[word].ways:
+            if old_zh.count(way) > new_zh.count(way):
+                found.append((word, way))
+                break
     return found
 
 
@@ -76,8 +116,7 @@ def _ways(word: str, pairs: list[tuple[int, int]], rules: list[tuple[str, str, s
           said: set[int]) -> list[tuple[str, int]]:
     """The strings the document writes for `word` right before the term it qualifies, each with its
     rules, commonest first: each in a share of the word's rules, and in few rules whose English
-    does not say the word (每 for "each", not 位); none where together they are in fewer than USUAL
-    of the word's rules."""
+    does not say the word (每 for "each", not 位)."""
     having = sorted({index for index, _ in pairs})
     before: dict[str, set[int]] = defaultdict(set)
     for index, term in pairs:
@@ -90,8 +129,7 @@ def _ways(word: str, pairs: list[tuple[int, int]], rules: list[tuple[str, str, s
             continue
         if sum(string in zh for zh in others) <= ELSEWHERE * len(others):
             ways.append((string, len(found)))
-    covered = {index for index in having if any(way in rules[index][2] for way, _ in ways)}
-    return ways if len(covered) >= USUAL * len(having) else []
+    return ways
 
 
 def _before(zh: str, forms: list[str]) -> set[str]:

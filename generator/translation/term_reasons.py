@@ -221,7 +221,7 @@ def term_reasons(fact: Facts, usage: Usage, terms: dict[int, Term], usual: Count
     for kind, found_terms, counted, having in (("missing", missing, usage.en, usage.in_zh), ("extra", extra, usage.zh, usage.in_en)):
         for term in found_terms:
             weight = 2.25 * _surprise(having[term.id], counted[term.id], usage.rules)
-            if weight < 0.2:
+            if weight <= 0:  # weak alone; kept for an edit that brought it (history_reasons.marked_new)
                 continue
             share = f"({having[term.id]} of {counted[term.id]} rules {'naming it have it' if kind == 'missing' else 'with it name it'})"
             text = (f"the English says {_names(term)} and the Chinese has no {term.zh} {share}" if kind == "missing" else
