@@ -235,7 +235,7 @@ def test_quiet_for_a_translators_note_of_its_own(tmp_path):
 
 def test_seeded_errors_of_every_kind_come_first_on_an_edition_held_back(tmp_path):
     """One error of each kind in turn put into 70 rules of the 2024-02-06 translation (tests/
-    seeded_errors.py), the 2023-11-17 edition in both languages as history: at least 70% of them
+    seeded_errors.py), the 2023-11-17 edition in both languages as history: at least 80% of them
     are among the first 5% (bench/translation_check.py gives three draws and every kind), and every
     reason is one line."""
     import seeded_errors
@@ -248,5 +248,5 @@ def test_seeded_errors_of_every_kind_come_first_on_an_edition_held_back(tmp_path
     findings = check_corpus(corpus)
     first = {str(f.number) for f in findings[:int(0.05 * sum(1 for r in corpus.shown[0].rules() if "zh" in r.texts))]}
     found = [e for e in seeded if e.rule in first]
-    assert len(found) >= 0.7 * len(seeded), (len(found), [(e.kind, e.rule) for e in seeded if e.rule not in first])
+    assert len(found) >= 0.8 * len(seeded), (len(found), [(e.kind, e.rule) for e in seeded if e.rule not in first])
     assert not any("\n" in r.text for f in findings for r in f.reasons)
