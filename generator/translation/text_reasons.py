@@ -58,7 +58,7 @@ def text_reasons(en: str, zh: str, en_all: str, zh_all: str) -> list[Reason]:
         covered = {i for p in pairs for i in range(*p.en)}
         alone = _missing_first(en_sentences, [s for i, s in enumerate(en_sentences) if i not in covered], zh)
         covered_zh = {i for p in pairs for i in range(*p.zh)}
-        alone_zh = [s for i, s in enumerate(zh_sentences) if i not in covered_zh]
+        alone_zh = _extra_first(zh_sentences, [s for i, s in enumerate(zh_sentences) if i not in covered_zh], en)
         if pairs and alone and (len(en_sentences) > len(zh_sentences) or not alone_zh):  # the longer, the surer
             reasons.append(Reason("sentences", round(1 + min(2.0, len(alone[0]) / 80), 2),
                                   f"the English has {len(en_sentences)} sentences and the Chinese {len(zh_sentences)}; "
@@ -68,6 +68,21 @@ def text_reasons(en: str, zh: str, en_all: str, zh_all: str) -> list[Reason]:
                                   f"the Chinese has {len(zh_sentences)} sentences and the English {len(en_sentences)}; "
                                   f"no English sentence says “{alone_zh[0]}”"))
     return reasons
+
+
+def _extra_first(sentences: list[str], alone: list[str], en: str) -> list[str]:
+    """The Chinese sentences without a counterpart: a sentence that says again most of an earlier
+    one (a sentence translated twice), or one citing a number the English nowhere cites, if there
+    is one; else those the alignment left alone."""
+    cited = set(_cited(en))
+    twice = [s for i, s in enumerate(sentences) if any(_alike(s, earlier) for earlier in sentences[:i])]
+    return twice or [s for s in sentences if set(_cited(s)) - cited] or alone
+
+
+def _alike(a: str, b: str) -> bool:
+    """Two sentences sharing most of their characters' pairs."""
+    pairs_a, pairs_b = {a[i:i + 2] for i in range(len(a) - 1)}, {b[i:i + 2] for i in range(len(b) - 1)}
+    return bool(pairs_a) and len(pairs_a & pairs_b) >= 0.6 * min(len(pairs_a), len(pairs_b))
 
 
 def _named_after(zh: str, match: re.Match, en: str) -> bool:
