@@ -62,6 +62,9 @@ def test_the_precache_list_names_only_files_of_this_build(builder_sites, corpus,
             "assets/cr-offline.js", "manifest.webmanifest", "assets/icons/icon-192.png"} <= set(paths)
     assert not [p for p in paths if p.startswith("editions/") and p != "editions/" or
                 p.endswith((".history.js", "cr.json", "cr-iframe-worker.js"))]
+    # every piece of the search, stored last: after what the pages need
+    pieces = sorted(p.relative_to(site).as_posix() for p in (site / "assets/data/search").iterdir())
+    assert pieces and paths[-len(pieces):] == pieces
     for path, revision, kind in build_info["files"]:
         file = site / path / "index.html" if kind == "page" else site / path
         assert file.is_file(), path
