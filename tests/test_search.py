@@ -115,6 +115,30 @@ def test_the_index_loads_only_when_a_reader_searches(browser, full_url):
         context.close()
 
 
+def test_with_no_connection_and_nothing_stored_the_search_says_so(browser, seed_url):
+    """Searched with no connection and nothing stored (no worker here: the browser's own cache
+    holds nothing of the search either), the search says so in one line, and searches once the
+    connection is back."""
+    from sitekit import recording_page
+    context, page, requests, errors = recording_page(browser)
+    try:
+        page.goto(seed_url + "cr/9/")
+        context.set_offline(True)
+        page.click(".cr-search-button")
+        page.fill(".cr-search__input", "planar die")
+        meta = page.locator(".cr-search__meta")
+        meta.filter(has_text="No connection").wait_for()
+        assert meta.inner_text() == "没有网络，搜索数据也未保存在本机 No connection, and the search data is not stored here"
+        line = meta.evaluate("e => { const r = document.createRange(); r.selectNodeContents(e); return r.getClientRects().length; }")
+        assert line == 1 and meta.is_visible() and page.locator(".cr-search__result").count() == 0
+        assert all("ERR_INTERNET_DISCONNECTED" in e or "Failed to load resource" in e for e in errors), errors
+        context.set_offline(False)
+        page.fill(".cr-search__input", "planar die roll")
+        page.wait_for_selector(".cr-search__results:not([aria-busy]) .cr-search__result a[href*='#cr901']")
+    finally:
+        context.close()
+
+
 def test_escape_a_tap_outside_and_the_close_button_close_it(page, seed_url):
     page.goto(seed_url)
     for close in ("Escape", "outside", "button"):

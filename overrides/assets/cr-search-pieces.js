@@ -124,15 +124,27 @@
   }
 
   /* Load scripts at once; `done(failed)` with those that did not come. */
+  /* A search loads in steps (the base, the places, the texts): the worker goes on only once no
+     step has followed for a moment. */
+  var AFTER_THE_LAST = 300, release = null;  // ms
+
   function loadAll(items, done) {
     var left = items.length, failed = [];
     if (!left) { done(failed); return; }
-    if (loading++ === 0) { hold(true); }
+    if (loading++ === 0) {
+      if (release) { clearTimeout(release); release = null; } else { hold(true); }
+    }
     items.forEach(function (item) {
       CR.loadScript(item.key, item.src, function () {
         if (!item.arrived()) { failed.push(item.key); }
         if (--left === 0) {
-          if (--loading === 0) { hold(false); window.dispatchEvent(new Event("cr-search-idle")); }
+          if (--loading === 0) {
+            release = setTimeout(function () {
+              release = null;
+              hold(false);
+              window.dispatchEvent(new Event("cr-search-idle"));
+            }, AFTER_THE_LAST);
+          }
           done(failed);
         }
       });
@@ -169,6 +181,12 @@
     load: function (names, done) { loadAll(scripts(names), done); },
     places: placesOf,
     texts: texts,
-    busy: function () { return loading > 0; }
+    busy: function () { return loading > 0 || release !== null; },
+    /* for tests: as if no piece but the base had come (each query then loads only what it asks for) */
+    forget: function () {
+      pieces = Object.create(null);
+      postings = { en: Object.create(null), zh: Object.create(null) };
+      Object.keys(CR.loaded || {}).forEach(function (key) { if (key.indexOf("search:") === 0) { delete CR.loaded[key]; } });
+    }
   };
 })();

@@ -111,7 +111,8 @@
   /* ---- what a document holds, read from where the query's words stand in it (its places) ------ */
   function placesOf(lang, key, doc) {
     var places = pieces.places(lang, key);
-    return places && places[doc.i];
+    if (places === undefined) { throw new Error("search: the piece of " + JSON.stringify(key) + " has not come"); }  /* needs() missed it */
+    return places[doc.i];
   }
 
   function has(places, at) { return Boolean(places) && places.indexOf(at) >= 0; }
@@ -154,7 +155,8 @@
 
   /* Whether any document holds a Chinese string */
   function anywhere(text) {
-    var first = pieces.places("zh", text[0]) || {};
+    var first = pieces.places("zh", text[0]);
+    if (first === undefined) { throw new Error("search: the piece of " + JSON.stringify(text[0]) + " has not come"); }
     return Object.keys(first).some(function (i) { return zhAt(index.docs[i], text) >= 0; });
   }
 
@@ -677,15 +679,27 @@
   /* What ranking a query needs of the pieces: the places of its English words (and of those beside
    * them, which its pairs and its whole phrase name) and of its Chinese characters; where it names
    * two keywords, their names' and the texts of their rules, whose words the meeting compares. A
-   * number needs none: the base has every number. */
+   * number needs none: the base has every number. The texts of what certainly comes first (the
+   * rule of a number, the documents a name names) come with them. */
   function needs(text) {
     var read = readingsOf(text, whole), en = [], zh = [], texts = [];
-    if (read.number) { return { keys: {}, texts: texts }; }
+    if (read.number) {  /* and its rule's text */
+      index.docs.forEach(function (doc) { if (doc.number === read.number && doc.kind !== TERM) { texts.push(doc.i); } });
+      return { keys: {}, texts: texts };
+    }
     read.readings.forEach(function (q) {
       q.en.forEach(function (spellings) { en = en.concat(spellings); });
       q.pairs.forEach(function (pair) { en = en.concat(pair.trim().split(" ")); });
       if (q.en.length > 1) { en = en.concat(q.enFullName.split(" ")); }
       zh = zh.concat(q.zhWhole.split(""));
+    });
+    /* and the texts of the documents a name names, which come first: with the places, not after */
+    read.readings.forEach(function (q) {
+      index.docs.forEach(function (doc) {
+        if (q.en.length && !q.zhWhole ? doc.titleEn === q.enFullName || doc.titleEn === q.enName : q.zhWhole && !q.en.length && doc.zhTitle === q.zhWhole) {
+          texts.push(doc.i);
+        }
+      });
     });
     var names = namedKeywords(read.readings);
     if (names.length > 1) {
@@ -743,15 +757,21 @@
   /* For tests and the quality bench: the ranked results as [URL, kind ("rule", "section" or
    * "term"), number, English title, Chinese title, edition date]. */
   CR.findRules = function (text) {
-    return new Promise(function (resolve) {
+    return new Promise(function (resolve, reject) {
       gather(text, function (state) {
-        resolve(state !== READY ? null : find(text).results.slice(0, LIMIT).map(function (r) {
-          var d = r.doc;
-          return [d.url, ["rule", "section", "term"][d.kind], d.number, d.title[0], d.title[1], index.editions[d.edition]];
-        }));
+        try {
+          resolve(state !== READY ? null : find(text).results.slice(0, LIMIT).map(function (r) {
+            var d = r.doc;
+            return [d.url, ["rule", "section", "term"][d.kind], d.number, d.title[0], d.title[1], index.editions[d.edition]];
+          }));
+        } catch (error) { reject(error); }
       });
     });
   };
+
+  /* For tests (test_search_pieces.py): the English words a text is read as, which is how the
+   * generator reads the rules' texts into their pieces (generator/site/search_index.py). */
+  CR.searchWords = englishWords;
 
   /* ---- the data: the base, then what a query needs (cr-search-pieces.js) ------------------------ */
   /* what the search reads besides the base: the Traditional-to-Simplified map and the questions' reading */
@@ -814,7 +834,7 @@
   function unreachable() {
     shown = null;  /* searched again at the next event */
     meta.textContent = navigator.onLine === false ?
-      "没有网络连接，搜索数据也未保存在本机 No connection, and the search data is not stored on this device" :
+      "没有网络，搜索数据也未保存在本机 No connection, and the search data is not stored here" :
       "搜索数据未能载入，请稍后再试 The search data could not be loaded; try again later";
     list.removeAttribute("aria-busy");
   }
@@ -902,13 +922,13 @@
 
   /* Open the search; `query` (a string) is put in its box and searched for. */
   function open(query) {
+    pieces.loadBase(others(), function () {});  /* while the dialog opens and the reader types */
     build();
     if (typeof query === "string") { input.value = query; }
     dialog.hidden = false;
     document.documentElement.classList.add("cr-search-open");
     input.focus();
     input.select();
-    pieces.loadBase(others(), function () {});  /* while the reader types */
     run();
   }
 
@@ -975,6 +995,7 @@
       '<path fill="currentColor" d="M9.5 3a6.5 6.5 0 0 1 5.2 10.4l5.4 5.4-1.4 1.4-5.4-5.4A6.5 6.5 0 1 1 9.5 3m0 2a4.5 4.5 0 1 0 0 9 4.5 4.5 0 0 0 0-9z"/></svg>' +
       '<span class="cr-search-button__label">搜索 Search</span>';
     open_.addEventListener("click", open);
+    open_.addEventListener("pointerdown", function () { pieces.loadBase(others(), function () {}); });  /* as the tap begins */
     var header = document.querySelector(".md-header__inner");
     if (header) {
       header.insertBefore(open_, header.querySelector(":scope > .cr-display"));
