@@ -866,7 +866,7 @@
       list.removeAttribute("aria-busy");
       return;
     }
-    meta.textContent = found.near ? "没有规则 " + found.number + "，以下是最接近的规则 No rule " + found.number +
+    var line = found.near ? "没有规则 " + found.number + "，以下是最接近的规则 No rule " + found.number +
       "; the nearest rules:" : found.unanswered ? "没有规则回答这个问题，以下是最接近的规则 No rule answers " +
       "this question in its words; the closest rules:" : found.results.length + " 条结果 results";
     var results = found.results.slice(0, LIMIT), next = 0, asked = Object.create(null);
@@ -876,6 +876,7 @@
       for (var texts; next < results.length && (texts = pieces.texts(results[next].doc.i)) !== undefined; next++) {
         list.appendChild(result(results[next].doc, next, texts, found.query, lang));
       }
+      if (next) { meta.textContent = line; }  /* with the first result */
       if (next === results.length) { list.removeAttribute("aria-busy"); return; }
       /* the texts of the next screenful, best first, each piece once: those further down are
          asked for as these come, and not for a query typed past */
