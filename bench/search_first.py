@@ -19,8 +19,8 @@ its text), both on the page's clock from the tap's pointerdown, and the bytes th
 compressed between the tap and the first result (its resource timing; the worker's are not
 counted: they are the site's storing, not the search's). Queries: names, rule
 numbers, readers' words and questions in both languages; each measured ROUNDS times, the sites
-alternating; the figures are medians. Give --layouts to measure layouts; the first is the one
-shown against the baseline.
+alternating; the figures are medians. Give --layouts to measure layouts. With --every-query, the
+bytes before the first results of every query of the project's sets instead (nothing throttled).
 """
 from __future__ import annotations
 
@@ -154,17 +154,84 @@ def first_search(browser, url: str, query: str) -> dict:
             "bytes": before_first, "storing": storing}
 
 
+# every query of a kind with nothing but the base loaded: the scripts it asks for before its first
+# result is on screen (their compressed sizes are added up in Python, from the site's files: the
+# browser's own cache would hide a piece asked for again)
+EVERY_QUERY = """async qs => {
+  const asked = [];
+  const load = CR.loadScript;
+  CR.loadScript = (key, src, done) => { asked.push(src); return load(key, src, done); };
+  const found = [];
+  for (const q of qs) {
+    CR.searchPieces.forget();
+    asked.length = 0;
+    CR.openSearch('');  /* the same query twice in a row is searched again */
+    CR.openSearch(q);
+    while (!document.querySelector('.cr-search__result a') && !/No results/.test(document.querySelector('.cr-search__meta').textContent)) {
+      await new Promise(r => setTimeout(r, 2));
+    }
+    found.push(asked.map(src => new URL(src, location.href).pathname));
+  }
+  CR.loadScript = load;
+  return found;
+}"""
+BASE_SCRIPTS = ("assets/data/search.js", "assets/data/t2s.js", "assets/cr-question.js")  # what opening the search loads
+
+
+@functools.lru_cache(maxsize=None)
+def _gzipped(path: Path) -> int:
+    return len(gzip.compress(path.read_bytes(), compresslevel=6, mtime=0))
+
+
+def every_query(site: Path) -> None:
+    """The bytes before the first results of every query of the project's sets, by kind."""
+    from playwright.sync_api import sync_playwright
+
+    from chromium import launch
+    from generator.history.corpus import load_corpus
+    sys.path.insert(0, str(ROOT / "tests"))
+    from query_set import QUESTIONS, READERS_WORDS, UNSEEN_QUESTIONS, WHOLE_SENTENCES, asked_in, query_set
+    edition = load_corpus(None, [str(s) for s in SOURCES]).shown[0]
+    named = [q for q, _, by_name in query_set(edition) if by_name]
+    numbers = [str(rule.number) for chapter in edition.chapters for section in chapter.sections for rule in section.rules][::10]
+    kinds = {"name (every keyword and glossary name, both languages)": named, "number (every 10th rule)": numbers,
+             "readers' words (hand-written and readers' sets)": [q for path in (QUESTIONS, READERS_WORDS) for q, _ in asked_in(path)],
+             "question (the four question sets)": [q for path in (WHOLE_SENTENCES, *UNSEEN_QUESTIONS) for q, _ in asked_in(path)]}
+    server = Server(("127.0.0.1", 0), functools.partial(PagesLike, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    with sync_playwright() as p:
+        browser = launch(p)
+        page = browser.new_page()
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}{PREFIX}cr/7/")
+        page.evaluate("() => new Promise(done => CR.searchPieces.loadBase([], done))")
+        base = sum(_gzipped(site / name) for name in BASE_SCRIPTS)
+        print("| query | queries | bytes before the first results, compressed: median | 90% of them at most | the most |")
+        print("|---|---|---|---|---|")
+        for kind, queries in kinds.items():
+            asked = page.evaluate(EVERY_QUERY, queries)
+            sizes = sorted(base + sum(_gzipped(site / path[len(PREFIX):]) for path in set(paths)) for paths in asked)
+            print(f"| {kind} | {len(sizes)} | {statistics.median(sizes) / 1000:.0f} kB | "
+                  f"{sizes[int(len(sizes) * 0.9)] / 1000:.0f} kB | {sizes[-1] / 1000:.0f} kB |")
+        browser.close()
+    server.shutdown()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--baseline", default=BASELINE)
     parser.add_argument("--layouts", default="16000:12000", help="postings:texts characters a piece, comma-separated")
     parser.add_argument("--rounds", type=int, default=ROUNDS)
+    parser.add_argument("--every-query", action="store_true", help="only the bytes before the first results of every "
+                        "query of the project's sets, by kind (this checkout's site, the first layout)")
     args = parser.parse_args()
     layouts = [tuple(int(n) for n in spec.split(":")) for spec in args.layouts.split(",")]
     from playwright.sync_api import sync_playwright
 
     from chromium import launch
     work = Path(tempfile.mkdtemp(prefix="cr-search-first-"))
+    if args.every_query:
+        every_query(build(ROOT, work / "site", layouts[0]))
+        return
     subprocess.run(["git", "worktree", "add", "--detach", str(work / "baseline"), args.baseline], cwd=ROOT,
                    check=True, capture_output=True)
     try:
