@@ -120,7 +120,8 @@ def run(site: Path, queries, ours: bool) -> tuple[list, list[float], int]:
             # worker has answered (a Traditional query is rewritten character by character there)
             meta, box_css = (".cr-search__meta", ".cr-search__input") if ours else (".md-search-result__meta", ".md-search__input")
             page.wait_for_function(f"q => /结果|No results/.test(document.querySelector('{meta}').textContent) && "
-                                   f"document.querySelector('{box_css}').value.length === q.length",
+                                   f"document.querySelector('{box_css}').value.length === q.length && "
+                                   "!(document.querySelector('.cr-search__results') || {hasAttribute: () => false}).hasAttribute('aria-busy')",
                                    arg=query, polling=5, timeout=60000)
             times.append(time.perf_counter() - started)
             if not ours:

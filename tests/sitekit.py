@@ -261,14 +261,16 @@ def recording_page(browser):
 
 def site_search(page, query: str) -> list[str]:
     """Type a query into the site's search as a reader would (opening it from the header first)
-    and return the result links, best first, once the results for exactly that query are shown."""
+    and return the result links, best first, once the results for exactly that query are shown
+    (every one: the list is no longer busy)."""
     box = page.locator(".cr-search__input")
     if not box.is_visible():
         page.click(".cr-search-button")
     box.fill("")
     box.press_sequentially(query, delay=10)
     page.wait_for_function("q => document.querySelector('.cr-search__input').value === q && window.CR.searchData"
-                           " && /结果|No results/.test(document.querySelector('.cr-search__meta').textContent)",
+                           " && /结果|No results/.test(document.querySelector('.cr-search__meta').textContent)"
+                           " && !document.querySelector('.cr-search__results').hasAttribute('aria-busy')",
                            arg=query, timeout=30000)
     return page.eval_on_selector_all(".cr-search__result a", "els => els.map(e => e.href)")
 

@@ -146,6 +146,7 @@ def test_offline_bundle_from_file_with_nothing_fetched_outside(browser, sites, b
         assert any("#cr702-19" in link or "#g-trample" in link for link in links[:3]), links[:5]
         links = site_search(page, "R70219c")
         assert first_target(links) == root + "cr/7/index.html#cr702-19c", links[:3]
+        assert [url for url in requests if "/assets/data/search/" in url]  # the search's pieces, as scripts
         page.goto(root + "go/index.html#R70219c")
         page.wait_for_url(root + "cr/7/index.html#cr702-19c")
         page.emulate_media(color_scheme="dark")  # dark from file:// too

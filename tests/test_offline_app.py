@@ -62,6 +62,9 @@ def test_the_precache_list_names_only_files_of_this_build(builder_sites, corpus,
             "assets/cr-offline.js", "manifest.webmanifest", "assets/icons/icon-192.png"} <= set(paths)
     assert not [p for p in paths if p.startswith("editions/") and p != "editions/" or
                 p.endswith((".history.js", "cr.json", "cr-iframe-worker.js"))]
+    # every piece of the search, stored last: after what the pages need
+    pieces = sorted(p.relative_to(site).as_posix() for p in (site / "assets/data/search").iterdir())
+    assert pieces and paths[-len(pieces):] == pieces
     for path, revision, kind in build_info["files"]:
         file = site / path / "index.html" if kind == "page" else site / path
         assert file.is_file(), path
@@ -304,6 +307,45 @@ def test_a_first_visit_stores_the_site_once_the_reader_pauses(browser, seed_site
     for before, after in zip(inputs, inputs[1:]):
         assert not (before < registered < after and after - before < 500), (before, registered, after)
     assert phone.errors == [] and phone.failed == [], (phone.errors, phone.failed)
+
+
+def test_storing_holds_while_a_search_loads_its_pieces(browser, seed_site):
+    """A search while the worker stores the site (every answer 100 ms late here, so that storing
+    takes seconds): from the first piece the page asks for to the last it receives, the worker
+    starts no fetch (sw.js holds; the hold message takes a moment to come: 300 ms are allowed), and
+    it stores everything after. Without the hold it started ten in that time."""
+    from sitekit import _Handler
+
+    class Late(_Handler):
+        def send_head(self):
+            time.sleep(0.1)
+            return super().send_head()
+    served = Served(seed_site, PREFIX)
+    served.server.RequestHandlerClass = Late
+    served.server.handle_error = lambda *args: None  # the fetches the hold drops
+    phone = Phone(browser)
+    requests = []  # [start, end (ms since 1970), from the worker, address]
+    phone.context.on("requestfinished", lambda r: requests.append(
+        [r.timing["startTime"], r.timing["startTime"] + r.timing["responseEnd"], r.service_worker is not None, r.url]))
+    phone.context.on("requestfailed", lambda r: requests.append(
+        [r.timing["startTime"], None, r.service_worker is not None, r.url]))
+    try:
+        page = phone.page
+        page.goto(served.url + "cr/9/")
+        until(page, "navigator.serviceWorker.getRegistration().then(r => Boolean(r && r.installing))")
+        page.click(".cr-search-button")
+        page.fill(".cr-search__input", "planar die roll")
+        page.wait_for_selector(".cr-search__results:not([aria-busy]) .cr-search__result a[href*='#cr901']")
+        pieces = [r for r in requests if not r[2] and "/assets/data/search" in r[3]]
+        window = (min(r[0] for r in pieces) + 300, max(r[1] for r in pieces))
+        page.wait_for_function("() => document.documentElement.dataset.crOffline === 'ready'", timeout=60000)
+    finally:
+        phone.close()
+        served.close()
+    stored = [r for r in requests if r[2]]
+    assert len(pieces) >= 3 and len(stored) > 50
+    assert [(r[3], round(r[0] - window[0])) for r in stored if window[0] <= r[0] <= window[1]] == [], window[1] - window[0]
+    assert phone.errors == [], phone.errors
 
 
 def test_a_zensical_build_reads_offline_too(browser, builder_sites):

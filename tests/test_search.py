@@ -93,7 +93,7 @@ def test_text_from_an_input_method_or_a_paste_searches(page, seed_url):
     page.wait_for_function("() => document.querySelector('.cr-search__result a[href$=\"#g-equipment\"]')")
     page.evaluate("""() => { const box = document.querySelector('.cr-search__input');
         box.value = '903.4d'; box.dispatchEvent(new Event('paste')); }""")
-    page.wait_for_function("() => document.querySelector('.cr-search__result a').href.endsWith('#cr903-4d')")
+    page.wait_for_function("() => (document.querySelector('.cr-search__result a') || {href: ''}).href.endsWith('#cr903-4d')")
 
 
 def test_the_index_loads_only_when_a_reader_searches(browser, full_url):
@@ -102,10 +102,39 @@ def test_the_index_loads_only_when_a_reader_searches(browser, full_url):
     try:
         page.goto(full_url + "cr/7/")
         page.wait_for_load_state("networkidle")
-        assert not [r for r in requests if "search" in r.rsplit("/", 1)[-1] and r.endswith(".js") and "cr-search" not in r]
-        assert search(page, "trample")
+        assert not [r for r in requests if "/assets/data/search" in r]
+        page.click(".cr-search-button")
+        page.fill(".cr-search__input", "trample")  # one event, as a paste: one query's pieces
+        page.wait_for_selector(".cr-search__results:not([aria-busy]) a[href$='#g-trample']")
         assert any(r.endswith("/assets/data/search.js") for r in requests)
+        pieces = [r for r in requests if "/assets/data/search/" in r]
+        # then a few pieces: trample's places, and the texts of its 13 results (of a few rules and the glossary)
+        assert pieces and len(pieces) <= 8 and len(pieces) == len(set(pieces)), pieces
         assert errors == []
+    finally:
+        context.close()
+
+
+def test_with_no_connection_and_nothing_stored_the_search_says_so(browser, seed_url):
+    """Searched with no connection and nothing stored (no worker here: the browser's own cache
+    holds nothing of the search either), the search says so in one line, and searches once the
+    connection is back."""
+    from sitekit import recording_page
+    context, page, requests, errors = recording_page(browser)
+    try:
+        page.goto(seed_url + "cr/9/")
+        context.set_offline(True)
+        page.click(".cr-search-button")
+        page.fill(".cr-search__input", "planar die")
+        meta = page.locator(".cr-search__meta")
+        meta.filter(has_text="No connection").wait_for()
+        assert meta.inner_text() == "没有网络，搜索数据也未保存在本机 No connection, and the search data is not stored here"
+        line = meta.evaluate("e => { const r = document.createRange(); r.selectNodeContents(e); return r.getClientRects().length; }")
+        assert line == 1 and meta.is_visible() and page.locator(".cr-search__result").count() == 0
+        assert all("ERR_INTERNET_DISCONNECTED" in e or "Failed to load resource" in e for e in errors), errors
+        context.set_offline(False)
+        page.fill(".cr-search__input", "planar die roll")
+        page.wait_for_selector(".cr-search__results:not([aria-busy]) .cr-search__result a[href*='#cr901']")
     finally:
         context.close()
 

@@ -10,6 +10,8 @@ from conftest import CORPUS_EN, CORPUS_ZH
 from generator.history.corpus import load_corpus
 from query_set import READERS_WORDS, WHOLE_SENTENCES, asked_in, figures, query_set, rank
 
+SHOWN = ".cr-search__results:not([aria-busy]) .cr-search__result"  # every result of the query on screen
+
 
 @pytest.fixture(scope="module")
 def queries():
@@ -25,7 +27,7 @@ def searching(browser, full_url):
     opened = Page(browser)
     opened.page.goto(full_url + "cr/7/")
     opened.page.click(".cr-search-button")
-    opened.page.wait_for_function("() => window.CR && CR.findRules && CR.findRules('x') !== null && CR.question")
+    assert opened.page.evaluate("() => CR.findRules('x')") is not None  # the base and the question's reading
     yield opened.page
     errors = opened.errors
     opened.close()
@@ -35,7 +37,7 @@ def searching(browser, full_url):
 def test_the_answer_comes_first(searching, queries):
     current, asked = queries
     assert len(asked) > 1000 and sum(1 for q in asked if not q[2]) >= 40
-    results = searching.evaluate("qs => qs.map(q => CR.findRules(q).slice(0, 10))", [q for q, _, _ in asked])
+    results = searching.evaluate("qs => Promise.all(qs.map(q => CR.findRules(q).then(r => r.slice(0, 10))))", [q for q, _, _ in asked])
     places = [rank(r, answers, q, by_name, current) for r, (q, answers, by_name) in zip(results, asked)]
     hand = figures(places[:sum(1 for q in asked if not q[2])])
     overall = figures(places)
@@ -50,7 +52,7 @@ def test_the_readers_words_find_the_answer(searching, queries):
     current, _ = queries
     asked = asked_in(READERS_WORDS)
     assert len(asked) >= 90
-    results = searching.evaluate("qs => qs.map(q => CR.findRules(q).slice(0, 10))", [q for q, _ in asked])
+    results = searching.evaluate("qs => Promise.all(qs.map(q => CR.findRules(q).then(r => r.slice(0, 10))))", [q for q, _ in asked])
     places = [rank(r, answers, q, False, current) for r, (q, answers) in zip(results, asked)]
     wrong = [(q, answers, [r[2] or r[3] for r in res[:3]]) for (q, answers), res, p in zip(asked, results, places) if p != 1]
     found = figures(places)
@@ -69,7 +71,7 @@ def test_questions_in_whole_sentences_find_their_answer(searching, queries):
     asked = asked_in(WHOLE_SENTENCES)
     chinese = [q for q, _ in asked if re.search("[\u4e00-\u9fff]", q)]
     assert len(asked) >= 100 and len(chinese) >= len(asked) // 2 - 2
-    results = searching.evaluate("qs => qs.map(q => CR.findRules(q).slice(0, 10))", [q for q, _ in asked])
+    results = searching.evaluate("qs => Promise.all(qs.map(q => CR.findRules(q).then(r => r.slice(0, 10))))", [q for q, _ in asked])
     places = [rank(r, answers, q, False, current) for r, (q, answers) in zip(results, asked)]
     found = figures(places)
     wrong = [(q, answers, [r[2] or r[3] for r in res[:3]]) for (q, answers), res, p in zip(asked, results, places) if p != 1]
@@ -91,7 +93,7 @@ def test_a_question_reads_a_rule_with_its_section_and_past_what_every_keyword_sa
     for question in ("does lifelink work with infect", "系命和侵染一起会怎样"):
         assert not boilerplate & set(numbers(question, 5)), question
     searching.evaluate("() => CR.openSearch('可以看对手坟墓场里的牌吗')")
-    searching.wait_for_selector(".cr-search__result")
+    searching.wait_for_selector(SHOWN)
     marked = searching.eval_on_selector_all(".cr-search__snippet mark", "els => els.map(e => e.textContent)")
     assert "坟墓场" in marked and "场" not in marked, marked
     searching.keyboard.press("Escape")
@@ -102,7 +104,7 @@ def test_two_keywords_together_find_the_rules_where_they_meet(searching):
     each, that share the rarest words (702.15b and 702.90b: damage dealt by a source, rule 120.3),
     not the rules every keyword has nor 122.1b, which only lists keywords."""
     def first_two(query):
-        return {r[2] for r in searching.evaluate("q => CR.findRules(q).slice(0, 2)", query)}
+        return {r[2] for r in searching.evaluate("q => CR.findRules(q).then(r => r.slice(0, 2))", query)}
     assert first_two("lifelink infect") == first_two("系命 侵染") == {"702.15b", "702.90b"}
     assert first_two("does lifelink work with infect") == first_two("系命和侵染一起会怎样") == {"702.15b", "702.90b"}
     assert first_two("indestructible deathtouch") == {"702.12b", "702.2b"}
@@ -110,12 +112,12 @@ def test_two_keywords_together_find_the_rules_where_they_meet(searching):
     assert "702.2c" in first_two("trample deathtouch") and "122.1b" not in first_two("trample deathtouch")
     # a question about two keywords is answered by where they meet, though no rule holds its 一起
     searching.evaluate("() => CR.openSearch('系命和侵染一起会怎样')")
-    searching.wait_for_selector(".cr-search__result")
+    searching.wait_for_selector(SHOWN)
     assert "No rule answers" not in searching.text_content(".cr-search__meta")
     assert searching.text_content(".cr-search__result:first-child").strip().startswith("702.15b")
     searching.keyboard.press("Escape")
     # one keyword's own name is not two: trample over planeswalkers is one keyword
-    assert searching.evaluate("() => CR.findRules('trample over planeswalkers')[0][3]") == "Trample Over Planeswalkers"
+    assert searching.evaluate("() => CR.findRules('trample over planeswalkers').then(r => r[0][3])") == "Trample Over Planeswalkers"
 
 
 def test_a_snippet_marks_whole_english_words(searching):
@@ -123,7 +125,7 @@ def test_a_snippet_marks_whole_english_words(searching):
     creature), never inside another ("card" in "discarded", "end" in "attend")."""
     for query in ("discard a card", "can a creature with flying be blocked by reach", "end step"):
         searching.evaluate("q => CR.openSearch(q)", query)
-        searching.wait_for_selector(".cr-search__result")
+        searching.wait_for_selector(SHOWN)
         cut = searching.evaluate("""() => [...document.querySelectorAll('.cr-search__snippet mark')].filter(m => {
             const before = m.previousSibling ? m.previousSibling.textContent : '', after = m.nextSibling ? m.nextSibling.textContent : '';
             return /[A-Za-z]$/.test(before) || /^[A-Za-z]/.test(after); }).map(m => m.parentNode.textContent)""")
@@ -137,7 +139,7 @@ def test_a_question_prefers_the_variant_it_names(searching):
     its glossary entry), never a variant's; with, the variant's (103.4c for Commander, 103.4a or
     119.1a for Two-Headed Giant, whose text names it; 810.4 is its section's)."""
     def first(question):
-        found = searching.evaluate("q => CR.findRules(q)[0]", question)
+        found = searching.evaluate("q => CR.findRules(q).then(r => r[0])", question)
         return found[3] if found[1] == "term" else found[2]
     assert first("what is the starting life total") in {"103.4", "119.1", "Starting Life Total"}
     assert first("起始生命是多少") in {"103.4", "119.1", "Starting Life Total"}
@@ -162,24 +164,24 @@ def test_a_question_is_read_without_its_own_words(searching):
     assert read[3:6] == [{"text": "生命值变成0", "asks": "outcome"}, {"text": "起手牌", "asks": "number"},
                          {"text": "对手的回合我 施放瞬间", "asks": None}]
     assert read[6:] == [None, None, None]
-    assert searching.evaluate("() => CR.findRules('If')[0].slice(1, 4)") == ["term", "", "If"]
+    assert searching.evaluate("() => CR.findRules('If').then(r => r[0].slice(1, 4))") == ["term", "", "If"]
     # a question the readers' words make a name: the starting player, not rules that hold "goes" and "first"
-    assert searching.evaluate("() => CR.findRules('who goes first')[0][2]") == "103.1"
+    assert searching.evaluate("() => CR.findRules('who goes first').then(r => r[0][2])") == "103.1"
     searching.evaluate("() => CR.openSearch('what happens if my life total is 0')")
-    searching.wait_for_selector(".cr-search__result")
+    searching.wait_for_selector(SHOWN)
     marked = searching.eval_on_selector_all(".cr-search__snippet mark", "els => els.map(e => e.textContent.toLowerCase())")
     assert marked and {"life", "total"} & set(marked) and not {"what", "happens", "if", "my"} & set(marked), marked
     assert "结果 results" in searching.text_content(".cr-search__meta")
     # 谁 asks; a character alone that names (地, a land) is a word of the question, one that joins (的, 在) is not
     assert searching.evaluate("q => CR.question(q)", "谁决定阻挡生物的伤害分配顺序") == {"text": "决定阻挡生物的伤害分配顺序", "asks": None}
     searching.evaluate("() => CR.openSearch('可以在对手的回合使用地吗')")
-    searching.wait_for_selector(".cr-search__result")
+    searching.wait_for_selector(SHOWN)
     marked = searching.eval_on_selector_all(".cr-search__result:first-child .cr-search__snippet mark", "els => els.map(e => e.textContent)")
     assert "地" in marked and "使用" in marked and not {"的", "在", "可以", "吗"} & set(marked), marked
     # a question whose best rule holds not half its words: said so, with the closest rules, a few
     for question in ("what happens if my dragon eats a sandwich", "如果龙吃了三明治会怎样"):
         searching.evaluate("q => CR.openSearch(q)", question)
-        searching.wait_for_selector(".cr-search__result")
+        searching.wait_for_selector(SHOWN)
         assert "No rule answers this question in its words" in searching.text_content(".cr-search__meta"), question
         assert 0 < searching.locator(".cr-search__result").count() <= 10
     searching.keyboard.press("Escape")
@@ -194,7 +196,7 @@ def test_a_question_of_what_a_word_means_finds_its_definition(searching):
     assert [r["text"] for r in read] == ["重生", "践踏", "死触的", "regenerate", "咒语 指定自己为目标"], read
     for question, defined in (("重生是什么意思", ("Regenerate", "701.15")), ("what does regenerate mean", ("Regenerate", "701.15")),
                               ("践踏是指什么", ("Trample", "702.19"))):
-        first = searching.evaluate("q => CR.findRules(q)[0]", question)
+        first = searching.evaluate("q => CR.findRules(q).then(r => r[0])", question)
         assert first[3] == defined[0] if first[1] == "term" else first[2] == defined[1], (question, first)
 
 
@@ -216,13 +218,13 @@ def test_words_of_the_rules_never_find_nothing(searching, queries):
     typed = [misspelt(name, i % 3, "牌" if re.search("[\u4e00-\u9fff]", name) else "e") for i, name in enumerate(names)]
     typed = [q for q in typed if q.strip()]
     assert len(typed) > 1200
-    empty = searching.evaluate("qs => qs.filter(q => CR.findRules(q).length === 0)", typed)
+    empty = searching.evaluate("qs => Promise.all(qs.map(q => CR.findRules(q))).then(rs => qs.filter((q, i) => rs[i].length === 0))", typed)
     assert empty == []
 
 
 def test_words_that_name_javascript_properties_are_words_too(searching):
     """The index keeps words in maps without a prototype: "constructor" typed into the search once
     threw (a synonym map inherited Object's), and would have matched every rule."""
-    found = searching.evaluate("qs => qs.map(q => CR.findRules(q).length)", ["constructor", "__proto__", "toString",
+    found = searching.evaluate("qs => Promise.all(qs.map(q => CR.findRules(q).then(r => r.length)))", ["constructor", "__proto__", "toString",
                                                                              "hasOwnProperty", "constructor etb"])
     assert all(0 <= n < 50 for n in found[:3]) and found[4] > 0, found  # (hasOwnProperty: has, own, property)

@@ -6,16 +6,7 @@ readers are grouped at the top of overrides/assets/cr.js. The payloads:
       terms: id -> [English, Chinese, English definition, Chinese definition, glossary URL from
              the site root, Chinese in Traditional script, its definition in Traditional script]
       forms: every marked form (as written on the pages) -> term id
-  assets/data/search.js              CR.search(editions, docs, words, synonyms)   (generator/site/search_data.py)
-      editions: dates of the editions with pages, newest first
-      docs: [kind (0 rule, 1 section, 2 glossary term), URL from the site root, rule number or "",
-             edition (index into editions), English title, Chinese title, English text, Chinese
-             text], titles only where the rule is a name (a keyword), texts without examples,
-             Chinese in Simplified script; None where missing; then 1 where an older edition's
-             document is today's (folded: listed only within its edition)
-      words: the Chinese words a query is cut into (terms and names), longest match first
-      synonyms: [typed form, the rules' words] (lower case, Simplified), docs_src/synonyms.yml
-             and the glossary's obsolete names
+  assets/data/search.js, assets/data/search/*.js   the search data in pieces: search_pieces.py
   assets/data/<edition>/<chapter>.js CR.previews(edition, chapter, rules)
       rules: rule or section number -> [English HTML, Chinese HTML] (None where missing)
   assets/data/<edition>/<chapter>.<hans|hant>.js  CR.script(edition, chapter, script, cells)

@@ -6,8 +6,9 @@ gets a worker that removes itself.
 
 What the worker stores when it installs (the precache list, written here, byte for byte the same
 for the same sources): every page of the current edition and the pages around it, the data
-scripts they read (search, terms, previews, the other script), the theme's own assets, and the
-manifest and icons. Older editions and rule histories are stored when first opened.
+scripts they read (terms, previews, the other script), the theme's own assets, the manifest and
+icons, and last the search's pieces (search_pieces.py), all of them. Older editions and rule
+histories are stored when first opened.
 
 Each entry is [path, revision, kind], the path relative to the site's root:
 - "file": a file copied into the site as it is (data scripts, overrides/assets): the revision is
@@ -30,6 +31,7 @@ from typing import Callable, NamedTuple
 
 from .addresses import own_folder
 from .markdown_writer import Page, render
+from .search_pieces import FOLDER
 
 WORKER = "sw.js"
 MANIFEST = "manifest.webmanifest"
@@ -37,6 +39,7 @@ OFFLINE_PAGE = own_folder("offline")
 ICONS = "assets/icons"
 THEME_COLOUR = "#5d4037"
 NOT_STORED = ("assets/cr-iframe-worker.js",)  # the file:// bundle's stand-in, never loaded online
+SEARCH_PIECES = FOLDER + "/"  # stored last: a page's search asks for them as it needs them
 
 
 class AppBuild(NamedTuple):
@@ -108,14 +111,16 @@ def stored_page(src: str) -> bool:
 
 def stored_file(path: str, current: str) -> bool:
     """Files stored at once: the manifest, the theme overrides' assets (scripts, styles, icons), the
-    site-wide data scripts (search, terms, character maps) and the current edition's previews and
-    scripts; not histories, old numbers, exports or work lists, nor the file:// bundle's stand-in."""
+    site-wide data scripts (the search's base and every piece, terms, character maps) and the
+    current edition's previews and scripts; not histories, old numbers, exports or work lists, nor
+    the file:// bundle's stand-in."""
     parts = path.split("/")
     if parts[:2] != ["assets", "data"]:
         return path == MANIFEST or (parts[0] == "assets" and path not in NOT_STORED)
     if not path.endswith(".js"):
         return False
-    return len(parts) == 3 or (len(parts) == 4 and parts[2] == current and not path.endswith(".history.js"))
+    return len(parts) == 3 or (len(parts) == 4 and (path.startswith(SEARCH_PIECES) or
+                                                    parts[2] == current and not path.endswith(".history.js")))
 
 
 def theme_files(custom_dir: Path | None) -> dict[str, bytes]:
@@ -134,7 +139,7 @@ def precache_list(pages: list[Page], files: dict[str, str | bytes], shell: str, 
     shell_hash = digest(shell)
     entries = [[url(p.src), digest(shell_hash + p.markdown), "page"] for p in pages if stored_page(p.src)]
     entries += [[path, digest(data), "file"] for path, data in files.items() if stored_file(path, current)]
-    return sorted(entries)
+    return sorted(entries, key=lambda entry: (entry[0].startswith(SEARCH_PIECES), entry[0]))  # the pieces last
 
 
 def build_version(entries: list[list[str]]) -> str:

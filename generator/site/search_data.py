@@ -1,11 +1,12 @@
 """The search data: one document per rule, section and glossary term of every edition with pages,
 for the site's own search (overrides/assets/cr-search.js), which ranks them in the browser.
 
-It is a data script like the others (it loads from file://), fetched only when a reader starts
-searching. Texts are plain (no HTML), without examples, and in Simplified Chinese (a query in
-Traditional is turned into Simplified in the browser); the words list is the Chinese vocabulary a
-query is cut into (the termbase's terms and the rules' names), so a Chinese query is matched on
-words before characters; the synonyms are the readers' words (generator/site/readers_words.py).
+The documents are written in pieces (search_pieces.py), data scripts like the others (they load
+from file://), fetched only when a reader starts searching, and only those a query needs. Texts
+are plain (no HTML), without examples, and in Simplified Chinese (a query in Traditional is
+turned into Simplified in the browser); the words list is the Chinese vocabulary a query is cut
+into (the termbase's terms and the rules' names), so a Chinese query is matched on words before
+characters; the synonyms are the readers' words (generator/site/readers_words.py).
 
 An older edition's rule or section whose text is today's, followed to today's number through the
 lineage (never by number alone), is marked folded: the search lists it only to a reader searching
@@ -18,34 +19,55 @@ from ..rules.anchors import rule_id
 from ..rules.model import Edition, is_title_text, without_obsolete_mark
 from ..rules.numbers import RuleNumber
 from ..rules.termbase import convert_all
-from ..safe import script_call
 from .model import SiteModel
 from .readers_words import search_synonyms
+from .search_index import read
+from .search_pieces import pieces
 
 RULE, SECTION, TERM = 0, 1, 2  # kinds of document
 MAX_NAME = 12  # characters: a Chinese text longer than this is not a name
 FOLDED = 1  # a document's ninth field: the same as today's
 
 
-def search_script(model: SiteModel) -> tuple[str, str]:
-    """assets/data/search.js: CR.search(editions, docs, words, synonyms), see browser_data's list."""
-    by_edition = [_edition_docs(model, edition) for edition in model.editions]
-    _fold(model, by_edition)
-    docs = [doc for docs in by_edition for doc in docs] + _term_docs(model)
-    simplified = iter(convert_all("t2s", [d[i] or "" for d in docs for i in (5, 7)]))
-    for doc in docs:
-        doc[5], doc[7] = next(simplified) or None, next(simplified) or None
-    words = sorted({w for w in _words(model, docs) if len(w) > 1})
-    synonyms = search_synonyms(model.synonyms, model.termbase)
-    return "assets/data/search.js", script_call("search", [e.date for e in model.editions], docs, words, synonyms)
+class SearchDocs:
+    """Every document, as [kind, URL from the site root, rule number or "", edition (index into
+    editions), English title, Chinese title, English text, Chinese text] (titles only where the rule
+    is a name, a keyword; None where missing), then 1 where an older edition's document is today's;
+    and which of today's documents each folded one repeats."""
+
+    def __init__(self, model: SiteModel):
+        by_edition = [_edition_docs(model, edition) for edition in model.editions]
+        repeats = _fold(model, by_edition)
+        self.editions = [e.date for e in model.editions]
+        self.docs = [doc for docs in by_edition for doc in docs] + _term_docs(model)
+        simplified = iter(convert_all("t2s", [d[i] or "" for d in self.docs for i in (5, 7)]))
+        for doc in self.docs:
+            doc[5], doc[7] = next(simplified) or None, next(simplified) or None
+        where = {id(doc): i for i, doc in enumerate(self.docs)}
+        self.today = {where[id(older)]: where[id(now)] for older, now in repeats}
+        self.words = sorted({w for w in _words(model, self.docs) if len(w) > 1})
+        self.synonyms = search_synonyms(model.synonyms, model.termbase)
 
 
-def _fold(model: SiteModel, by_edition: list[list[list]]) -> None:
+def search_files(model: SiteModel) -> dict[str, str]:
+    """The search data's files (search_pieces.py): path -> script."""
+    found = SearchDocs(model)
+    pages: dict[str, int] = {}
+    addresses = []
+    for doc in found.docs:
+        page, _, anchor = doc[1].partition("#")
+        addresses.append((pages.setdefault(page, len(pages)), anchor))
+    return pieces(found.editions, found.docs, found.words, found.synonyms, found.today, read(found.docs),
+                  list(pages), addresses)
+
+
+def _fold(model: SiteModel, by_edition: list[list[list]]) -> list[tuple[list, list]]:
     """Mark each older edition's document whose texts are those of today's rule it became (a
     section: today's section of its number, with the same titles). An older text in fewer
-    languages than today's is compared in the languages it has."""
+    languages than today's is compared in the languages it has. The pairs (older, today's)."""
+    repeats: list[tuple[list, list]] = []
     if len(by_edition) < 2:
-        return
+        return repeats
     chain, steps = model.history
     fates = renumbering(chain, steps) if chain else {}
     today = {(doc[0], doc[2]): doc for doc in by_edition[0]}
@@ -64,6 +86,8 @@ def _fold(model: SiteModel, by_edition: list[list[list]]) -> None:
             if now is not None and all(doc[i] is None or doc[i] == now[i] for i in (4, 5, 6, 7)) \
                     and any(doc[i] is not None for i in (4, 6)):
                 doc.append(FOLDED)
+                repeats.append((doc, now))
+    return repeats
 
 
 def _edition_docs(model: SiteModel, edition: Edition) -> list[list]:

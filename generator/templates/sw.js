@@ -8,7 +8,9 @@
  * Install: every listed file is fetched past the HTTP cache at low priority (what the reader asks
  * for meanwhile comes first), or taken from the previous build's copy when its revision is the
  * same, and checked to be of this build; the theme's assets are
- * found in the home page. One file of another build and the install fails: the site is never
+ * found in the home page. The search's pieces come last. While a page loads what its reader waits
+ * for (the search's pieces, cr-search-pieces.js), it asks the storing to hold: nothing new is
+ * fetched, and what was being fetched is dropped and fetched again after. One file of another build and the install fails: the site is never
  * stored half old, half new. The first worker takes over at once; a later one waits until the
  * reader presses the notice's switch (cr-offline.js), so no page changes under a reader.
  * Fetch: what is stored answers first; anything else of the site comes from the network and is
@@ -29,6 +31,42 @@ var STORING = { credentials: "same-origin", priority: "low" };
 var STORING_PAST_CACHE = { cache: "reload", credentials: "same-origin", priority: "low" };
 
 function address(path) { return new URL(path, SCOPE).href; }
+
+/* ---- holding while a page loads what its reader waits for -------------------------------------- */
+/* Until the page says "go on", or HOLD_AT_MOST after it asked (a page that went away says nothing). */
+var HOLD_AT_MOST = 10000;  // ms
+var held = { on: false, timer: null, waiting: [] };
+var storing = [];  // the storing fetches under way, each an AbortController
+
+function hold() {
+  held.on = true;
+  clearTimeout(held.timer);
+  held.timer = setTimeout(goOn, HOLD_AT_MOST);
+  storing.forEach(function (control) { control.abort(); });
+}
+
+function goOn() {
+  held.on = false;
+  clearTimeout(held.timer);
+  var waiting = held.waiting;
+  held.waiting = [];
+  waiting.forEach(function (resolve) { resolve(); });
+}
+
+/* Run `job(signal)`, a storing that fetches, when no page holds it; again should a hold drop it. */
+function unheld(job) {
+  var wait = held.on ? new Promise(function (resolve) { held.waiting.push(resolve); }) : Promise.resolve();
+  return wait.then(function () {
+    var control = new AbortController();
+    storing.push(control);
+    function done() { storing.splice(storing.indexOf(control), 1); }
+    return job(control.signal).then(function (result) { done(); return result; }, function (error) {
+      done();
+      if (control.signal.aborted) { return unheld(job); }
+      throw error;
+    });
+  });
+}
 
 /* A stored copy's key: no fragment, no query on pages, and a folder's index is the folder. */
 function key(url, page) {
@@ -110,19 +148,19 @@ function precache() {
   var revisions = {};
   return Promise.all([caches.open(CACHE), previous()]).then(function (opened) {
     var cache = opened[0], known = opened[1];
-    function store(url, revision, kind) {
+    function store(url, revision, kind, signal) {
       revisions[url] = revision;
       var before = known[url];
       var copy = before && before[1] === revision ?
         caches.open(before[0]).then(function (old) { return old.match(url); }) : Promise.resolve(null);
       return copy.then(function (response) {
-        return response || fetch(url, STORING_PAST_CACHE).then(function (r) {
+        return response || fetch(url, Object.assign({ signal: signal }, STORING_PAST_CACHE)).then(function (r) {
           return check(r, revision, kind);
         });
       }).then(function (response) { return cache.put(url, response); });
     }
     return inTurn(BUILD.files, function (entry) {
-      return store(address(entry[0]), entry[1], entry[2]);
+      return unheld(function (signal) { return store(address(entry[0]), entry[1], entry[2], signal); });
     }, 6).then(function () {
       return cache.match(address("")).then(function (home) { return home.text(); });
     }).then(function (html) {
@@ -131,18 +169,22 @@ function precache() {
       var theme = themeAssets(html).filter(function (url) { return !listed[url]; });
       var optional = OPTIONAL.map(address);
       return inTurn(theme, function (url) {
-        return (known[url] ? caches.open(known[url][0]).then(function (old) { return old.match(url); }) : Promise.resolve(null))
-          .then(function (response) {
-            return response || fetch(url, STORING).then(function (r) {
-              if (!r.ok) { throw new Error(url + ": HTTP " + r.status); }
-              return r;
-            });
-          }).then(function (response) { revisions[url] = url; return cache.put(url, response); });
+        return unheld(function (signal) {
+          return (known[url] ? caches.open(known[url][0]).then(function (old) { return old.match(url); }) : Promise.resolve(null))
+            .then(function (response) {
+              return response || fetch(url, Object.assign({ signal: signal }, STORING)).then(function (r) {
+                if (!r.ok) { throw new Error(url + ": HTTP " + r.status); }
+                return r;
+              });
+            }).then(function (response) { revisions[url] = url; return cache.put(url, response); });
+        });
       }, 4).then(function () {
         return inTurn(optional, function (url) {
-          return fetch(url, STORING_PAST_CACHE).then(function (r) {
-            if (r.ok && !r.redirected) { return cache.put(url, r); }
-          }, function () { /* not there: nothing to store */ });
+          return unheld(function (signal) {
+            return fetch(url, Object.assign({ signal: signal }, STORING_PAST_CACHE)).then(function (r) {
+              if (r.ok && !r.redirected) { return cache.put(url, r); }
+            }, function (error) { if (signal.aborted) { throw error; } /* not there: nothing to store */ });
+          });
         }, 1);
       });
     }).then(function () {
@@ -178,6 +220,10 @@ self.addEventListener("message", function (event) {
       files: BUILD.files.length, caches: SITE } : null);
   } else if (ask.type === "switch") {
     self.skipWaiting();
+  } else if (ask.type === "hold") {
+    hold();
+  } else if (ask.type === "go on") {
+    goOn();
   } else if (ask.type === "first-frame" && event.source && onFirstFrame[event.source.id]) {
     onFirstFrame[event.source.id]();
   }

@@ -236,6 +236,15 @@
     };
   }
 
+  /* Nor does it begin while the search loads what the reader waits for (cr-search-pieces.js): once
+   * that has come. A worker already storing is asked to hold meanwhile (sw.js). */
+  function afterSearch(then) {
+    return function go() {
+      var pieces = window.CR && window.CR.searchPieces;
+      if (pieces && pieces.busy()) { window.addEventListener("cr-search-idle", go, { once: true }); } else { then(); }
+    };
+  }
+
   function setup() {
     settingsBox();
     offlinePage();
@@ -253,7 +262,7 @@
          storing begin on a reader who has started typing again meanwhile */
       var later = function (then) { (window.requestIdleCallback || setTimeout)(then, { timeout: 3000 }); };
       var begin = navigator.serviceWorker.controller ? function () { later(start); } :
-        function () { later(whenReaderPauses(start)); };
+        function () { later(whenReaderPauses(afterSearch(start))); };
       if (document.readyState === "complete") { begin(); } else { window.addEventListener("load", begin); }
     }
   }

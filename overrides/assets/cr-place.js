@@ -120,7 +120,9 @@
 
   var saving = null;
   window.addEventListener("scroll", function () { clearTimeout(saving); saving = setTimeout(savePlace, 150); }, { passive: true });
-  window.addEventListener("click", savePlace, true);  /* before instant navigation changes the address */
+  window.addEventListener("click", function (event) {  /* before instant navigation changes the address */
+    if (event.target.closest && event.target.closest("a[href]")) { savePlace(); }  /* not on a button: it lays out the page */
+  }, true);
   window.addEventListener("pagehide", savePlace);
   /* Back within the page: the place now (the address's own rule is not where the reader was); to
    * another page with instant navigation: when that page is shown, a moment later, without a load */

@@ -1,8 +1,11 @@
 /* The site's search: one result per rule, section or glossary term, the answer first.
  *
- * The data (assets/data/search.js, written by generator/search_data.py) loads when a reader opens
- * the search, never with the page, and as a script, so it works from file:// too. It needs no
- * build tool's search: the dialog is ours, in Material's header or any other.
+ * The data (generator/site/search_data.py) comes in pieces (cr-search-pieces.js): the base when a
+ * reader opens the search, never with the page; then, for each query, the places of its words and
+ * the texts of its results. Each is a script, so it works from file:// too. It needs no build
+ * tool's search: the dialog is ours, in Material's header or any other. The results are those the
+ * whole texts give (tests/test_search_pieces.py): a document's words are read from where they stand
+ * in it (its places), and what the ranking asks of its text besides is in the base (flags).
  *
  * Ranking, best first:
  *   a rule number (702.19c, 702-19c, R70219c) gives that rule;
@@ -24,12 +27,12 @@
   var CR = (window.CR = window.CR || {});
   var RULE = 0, SECTION = 1, TERM = 2;
   var LIMIT = 50;
+  var SCREENFUL = 10;  /* results whose texts are asked for at once */
   var HAN_RUNS = /[\u3400-\u9fff\uf900-\ufaff]+(?:\d+[a-z]?)?/g;  /* with a number the Chinese writes after a word: 层7 */
+  /* a document's flags (generator/site/search_index.py) */
+  var FLAG = { HAS_EN: 1, HAS_ZH: 2, FOLDED: 4, NUMBER: 8, OUTCOME: 16, BOILERPLATE: 32, LISTS_KEYWORDS: 64 };
+  var pieces = CR.searchPieces;  /* cr-search-pieces.js, loaded before this file */
   var index = null;
-
-  CR.search = function (editions, docs, words, synonyms) {
-    CR.searchData = { editions: editions, docs: docs, words: words, synonyms: synonyms || [] };
-  };
 
   /* ---- the index: each document's words, once ------------------------------------------------ */
   /* A word's plain form, so that "cast a spell" finds 601 "Casting Spells": plurals singular,
@@ -63,35 +66,25 @@
 
   function buildIndex() {
     var data = CR.searchData;
-    /* words as compared (singular), and as the rules write them; no prototype: a reader may type "constructor" */
-    var vocabulary = Object.create(null), written = Object.create(null);
     var section = { en: "", zh: "" }, named = null;
-    var docs = data.docs.map(function (d) {
-      if (d[0] === SECTION) { section = { en: " " + englishWords(d[4]).join(" ") + " ", zh: d[5] || "" }; }
-      if (d[0] === TERM) { section = { en: "", zh: "" }; }
-      if (d[0] === RULE && d[4]) { named = { number: d[2], name: d[4].toLowerCase(), en: englishWords(d[4]).join(" ") + " ", zh: d[5] || "" }; }
+    var docs = data.docs.map(function (d, i) {
+      var title = d.title;
+      if (d.kind === SECTION) { section = { en: " " + englishWords(title[0]).join(" ") + " ", zh: title[1] || "" }; }
+      if (d.kind === TERM) { section = { en: "", zh: "" }; }
+      if (d.kind === RULE && title[0]) { named = { number: d.number, name: title[0].toLowerCase(), en: englishWords(title[0]).join(" ") + " ", zh: title[1] || "" }; }
       /* a rule's context: its section, and the keyword or action whose subrule it is (701.17a, of Sacrifice) */
       var context = section, keyword = null;
-      if (d[0] === RULE && named && d[2] !== named.number && d[2].indexOf(named.number) === 0 &&
-          /^[a-z]$/.test(d[2].slice(named.number.length))) {
+      if (d.kind === RULE && named && d.number !== named.number && d.number.indexOf(named.number) === 0 &&
+          /^[a-z]$/.test(d.number.slice(named.number.length))) {
         context = { en: section.en + named.en, zh: section.zh + "\n" + named.zh };
         keyword = named;
       }
-      var plainTitle = plainWords(d[4]), plainText = plainWords(d[6]);
-      plainTitle.forEach(function (w) { written[w] = true; });
-      plainText.forEach(function (w) { written[w] = true; });
-      var titleEn = plainTitle.map(singular);
-      var words = titleEn.concat(plainText.map(singular));
-      var set = Object.create(null);
-      words.forEach(function (w) { set[w] = (set[w] || 0) + 1; });
-      Object.keys(set).forEach(function (w) { vocabulary[w] = (vocabulary[w] || 0) + 1; });
       return {
-        kind: d[0], url: d[1], number: d[2], edition: d[3],
-        title: [d[4], d[5]], text: [d[6], d[7]],
-        titleEn: titleEn.join(" "), words: set, phrase: " " + words.join(" ") + " ",
-        zhTitle: d[5] || "", zh: (d[5] || "") + "\n" + (d[7] || ""),
-        section: context, folded: d[8] === 1, keyword: keyword,  /* the keyword or action it is of */
-        length: Math.max(words.length, ((d[5] || "").length + (d[7] || "").length) / 2, 1),
+        i: i, kind: d.kind, url: d.url, number: d.number, edition: d.edition, title: title,
+        titleEn: englishWords(title[0]).join(" "), zhTitle: title[1] || "",
+        zhStart: title[1] ? 0 : 1,  /* where its Chinese text begins: after its title and a line */
+        section: context, folded: Boolean(d.flags & FLAG.FOLDED), keyword: keyword,  /* the keyword or action it is of */
+        length: d.length, flags: d.flags, boilerplate: Boolean(d.flags & FLAG.BOILERPLATE), named: d.variants
       };
     });
     var total = 0;
@@ -102,33 +95,88 @@
     var names = Object.create(null);  /* every title, lower case: a name is never read as a question */
     docs.forEach(function (doc) { doc.title.forEach(function (t) { if (t) { names[t.toLowerCase()] = true; } }); });
     docs.forEach(function (doc) { doc.variant = variantOf(doc); });
-    markBoilerplate(docs);
     var keywords = keywordsOf(docs);
     var variants = variantNames(docs);
     variants.forEach(function (v) { v.zh.forEach(function (name) { chinese[name] = true; }); });  /* 双头巨人 is a word */
-    return { docs: docs, variants: variants, keywords: keywords, vocabulary: vocabulary, written: written, spellings: Object.keys(written).sort(), words: chinese, names: names,
+    /* English words as the rules write them, and as compared (singular) with the number of documents
+       that hold each; no prototype: a reader may type "constructor" */
+    var written = Object.create(null), vocabulary = Object.create(null), forms = Object.create(null);
+    data.written.forEach(function (w) { written[w] = true; forms[singular(w)] = true; });
+    Object.keys(forms).sort().forEach(function (w, k) { vocabulary[w] = data.counts[k]; });
+    return { docs: docs, variants: variants, keywords: keywords, vocabulary: vocabulary, written: written, spellings: data.written, words: chinese, names: names,
              longest: longest, editions: data.editions, averageLength: total / Math.max(docs.length, 1),
-             synonyms: synonymPatterns(data.synonyms), corrected: Object.create(null),
-             allZh: docs.map(function (doc) { return doc.zh; }).join("\n") };
+             synonyms: synonymPatterns(data.synonyms), corrected: Object.create(null) };
+  }
+
+  /* ---- what a document holds, read from where the query's words stand in it (its places) ------ */
+  function placesOf(lang, key, doc) {
+    var places = pieces.places(lang, key);
+    if (places === undefined) { throw new Error("search: the piece of " + JSON.stringify(key) + " has not come"); }  /* needs() missed it */
+    return places[doc.i];
+  }
+
+  function has(places, at) { return Boolean(places) && places.indexOf(at) >= 0; }
+
+  /* How many times a document holds an English word (compared form) */
+  function count(doc, word) {
+    var places = placesOf("en", word, doc);
+    return places ? places.length : 0;
+  }
+
+  /* Where a run of English words first stands in a document's words (the first word's place), or -1:
+     as the whole text's " a b " is found in " " + its words + " " */
+  function phraseAt(doc, words) {
+    var first = words[0] ? placesOf("en", words[0], doc) : null;
+    if (!first) { return -1; }
+    for (var k = 0; k < first.length; k++) {
+      var at = first[k], all = true;
+      for (var j = 1; j < words.length && all; j++) { all = has(placesOf("en", words[j], doc), at + j); }
+      if (all) { return at; }
+    }
+    return -1;
+  }
+
+  function holds(doc, phrase) { return phraseAt(doc, phrase.trim().split(" ")) >= 0; }
+
+  /* Where a Chinese string stands in a document's Chinese, left to right, no two overlapping (as
+     the whole text is split by it) */
+  function zhPlaces(doc, text) {
+    var first = placesOf("zh", text[0], doc), found = [], after = 0;
+    (first || []).forEach(function (at) {
+      if (at < after) { return; }
+      for (var j = 1; j < text.length; j++) { if (!has(placesOf("zh", text[j], doc), at + j)) { return; } }
+      found.push(at);
+      after = at + text.length;
+    });
+    return found;
+  }
+
+  function zhAt(doc, text) { var found = zhPlaces(doc, text); return found.length ? found[0] : -1; }
+
+  /* Whether any document holds a Chinese string */
+  function anywhere(text) {
+    var first = pieces.places("zh", text[0]);
+    if (first === undefined) { throw new Error("search: the piece of " + JSON.stringify(text[0]) + " has not come"); }
+    return Object.keys(first).some(function (i) { return zhAt(index.docs[i], text) >= 0; });
+  }
+
+  /* A document's own words (a keyword's rule, when two keywords meet), from its texts */
+  function wordsOf(doc) {
+    if (!doc.words) {
+      var set = Object.create(null), texts = pieces.texts(doc.i) || [null, null];
+      englishWords(doc.title[0]).concat(englishWords(texts[0])).forEach(function (w) { set[w] = (set[w] || 0) + 1; });
+      doc.words = set;
+    }
+    return doc.words;
   }
 
   /* What a document states, for a question that asks for it: a number (20 life, seven cards, 七张),
-   * or what happens (a state-based action, a player losing, a card put somewhere or ceasing to exist). */
-  var STATES_NUMBER = /\b\d+\b|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|hundred)\b/i;
-  var STATES_NUMBER_ZH = /\d|[一二三四五六七八九十]+[张点个]/;
-  var STATES_OUTCOME = /\b(?:loses the game|wins the game|is a draw|is put into|are put into|ceases? to exist|is destroyed|is removed from|leaves the game)\b/i;
-  var STATES_OUTCOME_ZH = /输掉|赢得|平手|置入|放进|不再存在|消灭|移出|离开游戏/;
+   * or what happens (a state-based action, a player losing, a card put somewhere or ceasing to
+   * exist); read from its text when the data was written (search_index.py). */
   var ASKED_BONUS = 120;
   var CLOSEST = 10;  /* results shown for a question that no rule answers in its words */
 
-  function states(doc, asks) {
-    if (!doc.states) {  /* worked out for the documents a question finds, once */
-      var en = doc.text[0] || "", zh = doc.text[1] || "";
-      doc.states = { number: STATES_NUMBER.test(en) || STATES_NUMBER_ZH.test(zh),
-                     outcome: doc.kind === RULE && (/^704\./.test(doc.number) || STATES_OUTCOME.test(en) || STATES_OUTCOME_ZH.test(zh)) };
-    }
-    return doc.states[asks];
-  }
+  function states(doc, asks) { return Boolean(doc.flags & (asks === "number" ? FLAG.NUMBER : FLAG.OUTCOME)); }
 
   /* A question's score for a document: what the question asks for, stated; the variant it names; a
    * statement rather than a bare title (a section, a keyword's name), and today's rules rather than
@@ -138,23 +186,16 @@
     if (asked.asks && states(doc, asked.asks)) { score += ASKED_BONUS; }
     score += variantPreference(doc, named);
     if (doc.boilerplate) { score *= BOILERPLATE; }
-    if (doc.kind === SECTION || (doc.kind === RULE && !doc.text[0] && !doc.text[1])) { score *= TITLE_ONLY; }
+    if (doc.kind === SECTION || (doc.kind === RULE && !(doc.flags & (FLAG.HAS_EN | FLAG.HAS_ZH)))) { score *= TITLE_ONLY; }
     if (doc.kind !== TERM && doc.edition !== home) { score *= OLDER; }
     return Math.max(score, 1);
   }
 
   /* A keyword's rule that every keyword has, but for its name ("Lifelink is a static ability.", "The
    * infect rules function no matter what zone ...", "Multiple instances of flanking ... are
-   * redundant."): it says nothing a question about this keyword asks, and comes after its other rules. */
-  var BOILERPLATE = 0.8, BOILERPLATE_SHARED = 3;
-  function markBoilerplate(docs) {
-    var masked = docs.map(function (doc) {
-      return doc.keyword && doc.text[0] ? doc.edition + "\n" + doc.text[0].toLowerCase().split(doc.keyword.name).join("#") : null;
-    });
-    var count = Object.create(null);
-    masked.forEach(function (m) { if (m) { count[m] = (count[m] || 0) + 1; } });
-    docs.forEach(function (doc, i) { doc.boilerplate = Boolean(masked[i] && count[masked[i]] >= BOILERPLATE_SHARED); });
-  }
+   * redundant."): it says nothing a question about this keyword asks, and comes after its other
+   * rules. Three or more keywords share its text (search_index.py marks it). */
+  var BOILERPLATE = 0.8;
 
   /* ---- two keywords together ------------------------------------------------------------------ */
   /* "trample deathtouch", "does lifelink work with infect": two keywords typed together ask where they
@@ -163,7 +204,7 @@
    * "destroyed", "state-based action", "rule 704"); they come first. A rule that only lists
    * keywords (122.1b: "The keywords that a keyword counter can be are flying, first strike, ...")
    * holds both names and says nothing of either, and comes after. */
-  var MEETING = 600, LISTED = 0.5, LIST_NAMES = 4;
+  var MEETING = 600, LISTED = 0.5;
 
   /* Each keyword ability's rules (its lettered rules: 702.2a-702.2d of Deathtouch), by its lower-case
    * name; not the keyword actions of 701, whose names are everyday verbs (cast, destroy, play). */
@@ -195,8 +236,9 @@
   /* The rarity of the words two rules share, but for the keywords' own names and stop words. */
   function shared(a, b, own) {
     var sum = 0;
-    Object.keys(a.words).forEach(function (w) {
-      if (b.words[w] && !STOP[w] && !own[w]) {
+    var bWords = wordsOf(b);
+    Object.keys(wordsOf(a)).forEach(function (w) {
+      if (bWords[w] && !STOP[w] && !own[w]) {
         sum += inverseFrequency(index.vocabulary[w] || 0);
       }
     });
@@ -209,15 +251,12 @@
     if (names.length < 2) { return false; }
     var own = Object.create(null);
     names.forEach(function (name) { englishWords(name).forEach(function (w) { own[w] = true; }); });
-    var rulesOf = function (name) {
-      return index.keywords[name].docs.filter(function (doc) { return doc.edition === home && !doc.boilerplate; });
-    };
     var meet = [];
     for (var i = 0; i < names.length; i++) {
       for (var j = i + 1; j < names.length; j++) {
         var best = null;
-        rulesOf(names[i]).forEach(function (a) {
-          rulesOf(names[j]).forEach(function (b) {
+        rulesOf(names[i], home).forEach(function (a) {
+          rulesOf(names[j], home).forEach(function (b) {
             var sum = shared(a, b, own);
             if (!best || sum > best.sum) { best = { sum: sum, docs: [a, b] }; }
           });
@@ -232,14 +271,15 @@
     return meet.length > 0;
   }
 
-  /* A rule that names both keywords among many more. */
+  /* A keyword's own rules, of the edition searched within, but for what every keyword has. */
+  function rulesOf(name, home) {
+    return index.keywords[name].docs.filter(function (doc) { return doc.edition === home && !doc.boilerplate; });
+  }
+
+  /* A rule that names both keywords among many more (four or more: search_index.py marks it). */
   function listsKeywords(doc, names) {
-    var holds = function (name) { var k = index.keywords[name]; return doc.phrase.indexOf(k.en) >= 0 || (k.zh && doc.zh.indexOf(k.zh) >= 0); };
-    if (!names.every(holds)) { return false; }
-    if (doc.keywordCount === undefined) {
-      doc.keywordCount = Object.keys(index.keywords).filter(function (name) { return doc.phrase.indexOf(index.keywords[name].en) >= 0; }).length;
-    }
-    return doc.keywordCount >= LIST_NAMES;
+    var named = function (name) { var k = index.keywords[name]; return holds(doc, k.en) || (k.zh && zhAt(doc, k.zh) >= 0); };
+    return Boolean(doc.flags & FLAG.LISTS_KEYWORDS) && names.every(named);
   }
 
   /* ---- variants and formats: the sections of chapters 8 and 9 ------------------------------------ */
@@ -283,14 +323,10 @@
   }
 
   /* The variants a document is about: its section's, and those its text names ("In a Two-Headed
-   * Giant game, each team's starting life total is 30": 103.4a, of 103 Starting the Game). */
+   * Giant game, each team's starting life total is 30": 103.4a, of 103 Starting the Game; read from
+   * its text when the data was written, search_index.py). */
   function variantsOf(doc) {
-    if (!doc.variants) {
-      doc.variants = (doc.variant ? [doc.variant] : []).concat(index.variants.filter(function (v) {
-        return v.number !== doc.variant && (v.en.some(function (name) { return doc.phrase.indexOf(name) >= 0; }) ||
-          v.zh.some(function (name) { return doc.zh.indexOf(name) >= 0; }));
-      }).map(function (v) { return v.number; }));
-    }
+    if (!doc.variants) { doc.variants = (doc.variant ? [doc.variant] : []).concat(doc.named); }
     return doc.variants;
   }
 
@@ -466,22 +502,27 @@
   /* A Chinese word no document holds, as the longest pieces of it that some do, left to right. */
   function chinesePieces(word) {
     word = withoutParticles(word);
-    if (index.allZh.indexOf(word) >= 0) { return [word]; }
-    var pieces = [];
+    if (anywhere(word)) { return [word]; }
+    var found = [];
     for (var i = 0; i < word.length;) {
       var n = word.length - i;
-      while (n > 1 && index.allZh.indexOf(word.substr(i, n)) < 0) { n--; }
-      if (index.allZh.indexOf(word.substr(i, n)) >= 0) { pieces.push(word.substr(i, n)); }
+      while (n > 1 && !anywhere(word.substr(i, n))) { n--; }
+      if (anywhere(word.substr(i, n))) { found.push(word.substr(i, n)); }
       i += n;
     }
-    return pieces;
+    return found;
   }
 
-  function parseQuery(text, exact) {
+  /* A query's words. Chinese is `cut` into the pieces some rule holds (chinesePieces), which needs
+     the places of its characters; before they have come, a query is read uncut (whole) to know
+     which characters it holds. */
+  function whole(word) { return [word]; }
+
+  function parseQuery(text, exact, cut) {
     text = toSimplified(text.trim().replace(/\s+/g, " "));
     var han = text.match(HAN_RUNS) || [];
     var zh = [];
-    han.forEach(function (run) { chineseWords(run).forEach(function (w) { zh = zh.concat(chinesePieces(w)); }); });
+    han.forEach(function (run) { chineseWords(run).forEach(function (w) { zh = zh.concat((cut || chinesePieces)(w)); }); });
     var plain = plainWords(text.replace(HAN_RUNS, " "));
     if (!exact) { plain = [].concat.apply([], plain.map(unglued)); }
     var typed = plain.map(singular);
@@ -533,7 +574,7 @@
     var matched = 0, weight = 0, inTitle = 0, share = 0;
     q.en.forEach(function (spellings, i) {
       var tf = 0;
-      spellings.forEach(function (w) { tf += doc.words[w] || 0; });
+      spellings.forEach(function (w) { tf += count(doc, w); });
       if (tf) {
         matched++;
         share += idf.en[i];
@@ -546,7 +587,7 @@
       }
     });
     q.zh.forEach(function (w, i) {
-      var tf = doc.zh.split(w).length - 1;
+      var tf = zhPlaces(doc, w).length;
       if (tf) {
         matched++;
         share += idf.zh[i];
@@ -564,15 +605,14 @@
     var part = 400 * (asked ? share / idf.total : matched / terms);
     var s = (matched === terms ? 1000 : part) + weight * 20;
     if (matched === terms) {
-      if (q.en.length > 1 && (doc.phrase.indexOf(" " + q.enName + " ") >= 0 ||
-                              doc.phrase.indexOf(" " + q.enFullName + " ") >= 0)) { s += 150; }
-      if (q.zh.length > 1 && doc.zh.indexOf(q.zhWhole) >= 0) { s += 150; }
+      if (q.en.length > 1 && (holds(doc, q.enName) || holds(doc, q.enFullName))) { s += 150; }
+      if (q.zh.length > 1 && zhAt(doc, q.zhWhole) >= 0) { s += 150; }
       if (inTitle === terms) { s += 200 + (doc.kind === TERM ? 50 : 0); }
       /* a rule that begins with the query ("Layer 7: ...", "层7：...") is the one that defines it */
-      if (q.en.length && doc.phrase.indexOf(" " + q.enName + " ") === 0) { s += 100; }
-      if (q.zhWhole && doc.zh.indexOf(q.zhWhole) === (doc.zh[0] === "\n" ? 1 : 0)) { s += 100; }
+      if (q.en.length && phraseAt(doc, q.enName.split(" ")) === 0) { s += 100; }
+      if (q.zhWhole && zhAt(doc, q.zhWhole) === doc.zhStart) { s += 100; }
     }
-    q.pairs.forEach(function (pair) { if (doc.phrase.indexOf(pair) >= 0) { s += 30; } });
+    q.pairs.forEach(function (pair) { if (holds(doc, pair)) { s += 30; } });
     /* a rule of the section or keyword the query names (903.10a, of 903 Commander, for "commander
        damage"; 701.17a, of Sacrifice, for "sacrifice a creature") */
     var inSection = 0;
@@ -598,9 +638,9 @@
    * context); a word read as one the rules use by its spelling is not held. */
   function held(doc, q) {
     var found = q.en.filter(function (spellings) {
-      return !spellings.guessed && (spellings.some(function (w) { return doc.words[w]; }) || inContext(doc, spellings));
+      return !spellings.guessed && (spellings.some(function (w) { return count(doc, w); }) || inContext(doc, spellings));
     }).length +
-      q.zh.filter(function (w) { return doc.zh.indexOf(w) >= 0 || inContext(doc, w); }).length;
+      q.zh.filter(function (w) { return zhAt(doc, w) >= 0 || inContext(doc, w); }).length;
     return found / Math.max(q.en.length + q.zh.length, 1);
   }
 
@@ -613,18 +653,17 @@
     var df = { en: q.en.map(function () { return 0; }), zh: q.zh.map(function () { return 0; }) };
     index.docs.forEach(function (doc) {
       q.en.forEach(function (spellings, i) {
-        if (spellings.some(function (w) { return doc.words[w]; })) { df.en[i]++; }
+        if (spellings.some(function (w) { return count(doc, w); })) { df.en[i]++; }
       });
-      q.zh.forEach(function (w, i) { if (doc.zh.indexOf(w) >= 0) { df.zh[i]++; } });
+      q.zh.forEach(function (w, i) { if (zhAt(doc, w) >= 0) { df.zh[i]++; } });
     });
     var idf = { en: df.en.map(inverseFrequency), zh: df.zh.map(inverseFrequency) };
     idf.total = idf.en.concat(idf.zh).reduce(function (sum, x) { return sum + x; }, 0) || 1;
     return idf;
   }
 
-  /* The query as typed and in the rules' words; each document ranks by the better of the two. */
-  function find(text) {
-    if (!index) { index = buildIndex(); }
+  /* The query as typed and in the rules' words, its Chinese `cut` (parseQuery). */
+  function readingsOf(text, cut) {
     var number = numberQuery(text), home = homeEdition();
     var typed = toSimplified(text), rules = number ? null : rulesWords(typed);
     /* a question is searched for without its own words and prefers what it asks for (cr-question.js);
@@ -633,7 +672,51 @@
     if (asked && rules !== null && !CR.question(rules)) { asked = null; }
     if (asked) { typed = asked.text; rules = rulesWords(typed); }
     /* where the readers' words gave the rules' words, the typed ones are not corrected (nap: tap) */
-    var readings = rules !== null ? [parseQuery(typed, true), parseQuery(rules)] : [parseQuery(typed)];
+    var readings = rules !== null ? [parseQuery(typed, true, cut), parseQuery(rules, false, cut)] : [parseQuery(typed, false, cut)];
+    return { number: number, home: home, asked: asked, readings: readings };
+  }
+
+  /* What ranking a query needs of the pieces: the places of its English words (and of those beside
+   * them, which its pairs and its whole phrase name) and of its Chinese characters; where it names
+   * two keywords, their names' and the texts of their rules, whose words the meeting compares. A
+   * number needs none: the base has every number. The texts of what certainly comes first (the
+   * rule of a number, the documents a name names) come with them. */
+  function needs(text) {
+    var read = readingsOf(text, whole), en = [], zh = [], texts = [];
+    if (read.number) {  /* and its rule's text */
+      index.docs.forEach(function (doc) { if (doc.number === read.number && doc.kind !== TERM) { texts.push(doc.i); } });
+      return { keys: {}, texts: texts };
+    }
+    read.readings.forEach(function (q) {
+      q.en.forEach(function (spellings) { en = en.concat(spellings); });
+      q.pairs.forEach(function (pair) { en = en.concat(pair.trim().split(" ")); });
+      if (q.en.length > 1) { en = en.concat(q.enFullName.split(" ")); }
+      zh = zh.concat(q.zhWhole.split(""));
+    });
+    /* and the texts of the documents a name names, which come first: with the places, not after */
+    read.readings.forEach(function (q) {
+      index.docs.forEach(function (doc) {
+        if (q.en.length && !q.zhWhole ? doc.titleEn === q.enFullName || doc.titleEn === q.enName : q.zhWhole && !q.en.length && doc.zhTitle === q.zhWhole) {
+          texts.push(doc.i);
+        }
+      });
+    });
+    var names = namedKeywords(read.readings);
+    if (names.length > 1) {
+      names.forEach(function (name) {
+        var k = index.keywords[name];
+        en = en.concat(k.en.trim().split(" "));
+        zh = zh.concat(k.zh.split(""));
+        rulesOf(name, read.home).forEach(function (doc) { texts.push(doc.i); });
+      });
+    }
+    return { keys: { en: en.filter(Boolean), zh: zh }, texts: texts };
+  }
+
+  /* The query as typed and in the rules' words; each document ranks by the better of the two. Every
+   * piece `needs` names is here. */
+  function find(text) {
+    var read = readingsOf(text), number = read.number, home = read.home, asked = read.asked, readings = read.readings;
     var rarities = number ? [] : readings.map(inverseFrequencies);
     var results = [], named = asked ? namedVariants(readings) : null;
     index.docs.forEach(function (doc, i) {
@@ -674,16 +757,46 @@
   /* For tests and the quality bench: the ranked results as [URL, kind ("rule", "section" or
    * "term"), number, English title, Chinese title, edition date]. */
   CR.findRules = function (text) {
-    if (!CR.searchData) { return null; }
-    return find(text).results.slice(0, LIMIT).map(function (r) {
-      var d = r.doc;
-      return [d.url, ["rule", "section", "term"][d.kind], d.number, d.title[0], d.title[1], index.editions[d.edition]];
+    return new Promise(function (resolve, reject) {
+      gather(text, function (state) {
+        try {
+          resolve(state !== READY ? null : find(text).results.slice(0, LIMIT).map(function (r) {
+            var d = r.doc;
+            return [d.url, ["rule", "section", "term"][d.kind], d.number, d.title[0], d.title[1], index.editions[d.edition]];
+          }));
+        } catch (error) { reject(error); }
+      });
     });
   };
 
+  /* For tests (test_search_pieces.py): the English words a text is read as, which is how the
+   * generator reads the rules' texts into their pieces (generator/site/search_index.py). */
+  CR.searchWords = englishWords;
+
+  /* ---- the data: the base, then what a query needs (cr-search-pieces.js) ------------------------ */
+  /* what the search reads besides the base: the Traditional-to-Simplified map and the questions' reading */
+  function others() {
+    return [["map:t2s", CR.root() + "assets/data/t2s.js"], ["question", CR.root() + "assets/cr-question.js"]];
+  }
+
+  /* Load what ranking `text` needs, then `then(state)`: READY (at once where everything is here),
+   * FAILED, or MOVED_ON where `wanted` said, once the base had come, that the query is no longer
+   * wanted (a reader typing on: its pieces are not fetched). */
+  var READY = "ready", FAILED = "failed", MOVED_ON = "moved on";
+  function gather(text, then, wanted) {
+    pieces.loadBase(others(), function (failed) {
+      if (failed.length || !CR.searchData) { then(FAILED); return; }
+      if (wanted && !wanted()) { then(MOVED_ON); return; }
+      if (!index) { index = buildIndex(); }
+      var need = needs(text), missing = pieces.needed(need.keys, need.texts);
+      if (!missing.length) { then(READY); return; }
+      pieces.load(missing, function (failed) { then(failed.length ? FAILED : READY); });
+    });
+  }
+
   /* ---- the dialog -------------------------------------------------------------------------------- */
   var dialog, input, meta, list;
-  var shown = null;  /* the query the results are for (null: none, or the data arrived since) */
+  var shown = null;  /* the query the results are for (null: none, or what it needed did not come) */
 
   var element = CR.element, root = CR.root;  /* cr.js, loaded before this file */
 
@@ -713,70 +826,111 @@
     return p;
   }
 
+  var LOADING = "正在载入搜索数据… Loading the search data…";
+  var asking = 0;  /* the latest query's turn: what comes for an earlier one is not shown */
+  var gathering = false;  /* a query's pieces are loading: the queries typed meanwhile wait for it */
+
+  /* One line on what did not come: with no connection, that the data is not stored here either. */
+  function unreachable() {
+    shown = null;  /* searched again at the next event */
+    meta.textContent = navigator.onLine === false ?
+      "没有网络，搜索数据也未保存在本机 No connection, and the search data is not stored here" :
+      "搜索数据未能载入，请稍后再试 The search data could not be loaded; try again later";
+    list.removeAttribute("aria-busy");
+  }
+
+  /* The results of a query, once its pieces are here; each is shown once its text is here too, in
+   * their order: what is shown never moves, the rest comes below it. The list is busy until then.
+   * One query's pieces load at a time: those typed meanwhile (a reader typing on) are skipped, but
+   * for the last, which loads next. */
   function show(text) {
+    var turn = ++asking;
     list.textContent = "";
-    if (!text.trim()) { meta.textContent = ""; return; }
-    if (!CR.searchData) { meta.textContent = "正在载入搜索数据… Loading the search data…"; return; }
-    var found = find(text);
+    if (!text.trim()) { meta.textContent = ""; list.removeAttribute("aria-busy"); return; }
+    list.setAttribute("aria-busy", "true");
+    meta.textContent = LOADING;
+    if (gathering) { return; }
+    gathering = true;
+    gather(text, function (state) {
+      gathering = false;
+      if (turn !== asking) { show(input.value); return; }
+      if (state === FAILED) { unreachable(); return; }
+      present(find(text), turn);
+    }, function () { return turn === asking; });
+  }
+
+  function present(found, turn) {
     var lang = language(found.query);
     if (!found.results.length) {
       meta.textContent = "没有找到符合条件的结果 No results";
+      list.removeAttribute("aria-busy");
       return;
     }
-    meta.textContent = found.near ? "没有规则 " + found.number + "，以下是最接近的规则 No rule " + found.number +
+    var line = found.near ? "没有规则 " + found.number + "，以下是最接近的规则 No rule " + found.number +
       "; the nearest rules:" : found.unanswered ? "没有规则回答这个问题，以下是最接近的规则 No rule answers " +
       "this question in its words; the closest rules:" : found.results.length + " 条结果 results";
-    found.results.slice(0, LIMIT).forEach(function (r, i) {
-      var doc = r.doc;
-      var item = element("li", { "class": "cr-search__result" });
-      var link = element("a", { href: root() + doc.url, id: "cr-search-" + i });
-      var head = element("span", { "class": "cr-search__head" });
-      if (doc.number && doc.kind !== TERM) { head.appendChild(element("span", { "class": "cr-search__number" }, doc.number)); }
-      if (doc.kind === TERM) { head.appendChild(element("span", { "class": "cr-search__kind" }, "术语 Glossary")); }
-      var title = [doc.title[0], doc.title[1]].filter(Boolean).join(" ");
-      if (title) { head.appendChild(element("span", { "class": "cr-search__title" }, title)); }
-      if (doc.edition !== 0) {
-        head.appendChild(element("span", { "class": "cr-search__edition" }, index.editions[doc.edition] + " 版 edition"));
+    var results = found.results.slice(0, LIMIT), next = 0, asked = Object.create(null);
+    function more(failed) {
+      if (turn !== asking) { return; }
+      if (failed && failed.length) { unreachable(); return; }
+      for (var texts; next < results.length && (texts = pieces.texts(results[next].doc.i)) !== undefined; next++) {
+        list.appendChild(result(results[next].doc, next, texts, found.query, lang));
       }
-      link.appendChild(head);
-      var body = doc.text[lang] || doc.text[1 - lang];
-      if (body) { link.appendChild(snippet(body, found.query, doc.text[lang] ? lang : 1 - lang)); }
-      link.addEventListener("click", function (event) {  /* a full load: the same with every builder */
-        if (event.ctrlKey || event.metaKey || event.shiftKey || event.button) { return; }
-        event.preventDefault();
-        close();
-        location.href = link.href;
+      if (next) { meta.textContent = line; }  /* with the first result */
+      if (next === results.length) { list.removeAttribute("aria-busy"); return; }
+      /* the texts of the next screenful, best first, each piece once: those further down are
+         asked for as these come, and not for a query typed past */
+      results.slice(next, next + SCREENFUL).forEach(function (r) {
+        pieces.needed({}, [r.doc.i]).forEach(function (name) {
+          if (!asked[name]) { asked[name] = true; pieces.load([name], more); }
+        });
       });
-      item.appendChild(link);
-      list.appendChild(item);
+    }
+    more();
+  }
+
+  function result(doc, i, texts, query, lang) {
+    var item = element("li", { "class": "cr-search__result" });
+    var link = element("a", { href: root() + doc.url, id: "cr-search-" + i });
+    var head = element("span", { "class": "cr-search__head" });
+    if (doc.number && doc.kind !== TERM) { head.appendChild(element("span", { "class": "cr-search__number" }, doc.number)); }
+    if (doc.kind === TERM) { head.appendChild(element("span", { "class": "cr-search__kind" }, "术语 Glossary")); }
+    var title = [doc.title[0], doc.title[1]].filter(Boolean).join(" ");
+    if (title) { head.appendChild(element("span", { "class": "cr-search__title" }, title)); }
+    if (doc.edition !== 0) {
+      head.appendChild(element("span", { "class": "cr-search__edition" }, index.editions[doc.edition] + " 版 edition"));
+    }
+    link.appendChild(head);
+    var body = texts && (texts[lang] || texts[1 - lang]);
+    if (body) { link.appendChild(snippet(body, query, texts[lang] ? lang : 1 - lang)); }
+    link.addEventListener("click", function (event) {  /* a full load: the same with every builder */
+      if (event.ctrlKey || event.metaKey || event.shiftKey || event.button) { return; }
+      event.preventDefault();
+      close();
+      location.href = link.href;
     });
+    item.appendChild(link);
+    return item;
   }
 
   /* Results are rebuilt only when the query changed: a `change` event as the box loses focus (a
    * tap on a result) must not replace the result being tapped, or the tap becomes no click. */
   function run() {
     if (input.value === shown) { return; }
-    shown = CR.searchData ? input.value : null;
-    show(input.value);
-  }
-
-  function load() {
-    var left = 3;
-    function done() { if (--left === 0) { index = null; shown = null; run(); } }
-    CR.loadScript("search", root() + "assets/data/search.js", done);
-    CR.loadScript("map:t2s", root() + "assets/data/t2s.js", done);
-    CR.loadScript("question", root() + "assets/cr-question.js", done);
+    shown = input.value;
+    show(shown);
   }
 
   /* Open the search; `query` (a string) is put in its box and searched for. */
   function open(query) {
+    pieces.loadBase(others(), function () {});  /* while the dialog opens and the reader types */
     build();
     if (typeof query === "string") { input.value = query; }
     dialog.hidden = false;
     document.documentElement.classList.add("cr-search-open");
     input.focus();
     input.select();
-    load();
+    run();
   }
 
   function close() {
@@ -842,6 +996,7 @@
       '<path fill="currentColor" d="M9.5 3a6.5 6.5 0 0 1 5.2 10.4l5.4 5.4-1.4 1.4-5.4-5.4A6.5 6.5 0 1 1 9.5 3m0 2a4.5 4.5 0 1 0 0 9 4.5 4.5 0 0 0 0-9z"/></svg>' +
       '<span class="cr-search-button__label">搜索 Search</span>';
     open_.addEventListener("click", open);
+    open_.addEventListener("pointerdown", function () { pieces.loadBase(others(), function () {}); });  /* as the tap begins */
     var header = document.querySelector(".md-header__inner");
     if (header) {
       header.insertBefore(open_, header.querySelector(":scope > .cr-display"));

@@ -8,7 +8,8 @@
  *   cr-go.js       the go page: any form of rule number, of this edition or an older one
  *   cr-panel.js    a rule's panel: its permanent address to copy or share, its history
  *   cr-scheme.js   light or dark
- *   cr-search.js   the site's search;  cr-offline.js  the installable app
+ *   cr-search.js   the site's search;  cr-search-pieces.js  its data, in pieces
+ *   cr-offline.js  the installable app
  * Works with Material's instant navigation (each setup runs again on every document$ emission). */
 (function () {
   "use strict";
@@ -23,7 +24,8 @@
    *             definition Traditional]}, {marked form (English in lower case): id})
    *   CR.script(edition, chapter, "hans" | "hant", {anchor: Chinese cell in that script})
    *   CR.charmap("s2t" | "t2s", {character: the character in the other script})
-   *   CR.search(editions, docs, words)   the search data: read by cr-search.js
+   *   CR.searchBase({...}), CR.searchPiece(name, {...})   the search data in pieces: read by
+   *              cr-search-pieces.js (generator/site/search_pieces.py describes them)
    *   CR.history(edition, chapter, {rule: [[number, since, until, change, English, Chinese,
    *              its edition, added in], ...]})   a chapter's rule histories, newest version first
    *   CR.renumber(edition, {number then: [number now] or [null, edition that dropped it]}) */

@@ -12,7 +12,7 @@ from ..browser_data import other_script, previews_script, terms_script
 from ..markdown_writer import Page, render
 from ..model import SiteModel, lang_tags
 from ..render import Linker, LinkStats, RuleRenderer, bilingual_title, rule_link
-from ..search_data import search_script
+from ..search_data import search_files
 from .glossary import glossary_sections
 from .layout import english_change, page_marks, page_meta, rule_chunks, rules_height
 
@@ -28,7 +28,8 @@ def edition_pages(model: SiteModel, files: "SiteFiles") -> None:
         pages = [chapter_page(model, edition, chapter, files, stats) for chapter in edition.chapters]
         if model.is_current(edition) and model.termbase.terms:
             pages.append(glossary_page(model, edition, stats))
-            files.assets.update([terms_script(model), search_script(model)])
+            files.assets.update([terms_script(model)])
+            files.assets.update(search_files(model))
         pages += text_pages(model, edition, stats)
         files.pages += [edition_index(model, edition, pages)] + pages
         files.assets[f"assets/data/{edition.date}/cr.json"] = to_json(edition)

@@ -1,0 +1,188 @@
+"""Each search document as the site's search ranks it (overrides/assets/cr-search.js), worked out
+at build time, so that a reader's browser needs only the pieces a query touches
+(search_pieces.py): its English words and where they stand, its Chinese characters and where they
+stand, its length, and what the ranking asks of its text (a number stated, an outcome, a variant
+named, a keyword's boilerplate, a list of keywords).
+
+These functions read a text exactly as cr-search.js reads it (its names are given beside each):
+English lower case, split at anything but a-z and 0-9, a possessive 's dropped, each word made
+singular; Chinese as the string of its title and text with a line between, positions counted in
+UTF-16 code units as JavaScript counts them. tests/test_search_pieces.py ranks every query of the
+project's query sets with these pieces and with the whole texts, and holds them to the same
+results.
+"""
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+RULE, SECTION, TERM = 0, 1, 2  # kinds of document, as search_data.py writes them
+
+POSSESSIVE = re.compile(r"[’']s\b", re.ASCII)
+NOT_A_WORD = re.compile(r"[^a-z0-9]+")
+# the characters a Chinese query word can hold (cr-search.js HAN_RUNS): Han, then digits and a letter (层7c)
+QUERY_CHARACTER = re.compile(r"[\u3400-\u9fff\uf900-\ufaff0-9a-z]")
+
+# what a document states, for a question that asks for it (cr-search.js STATES_*)
+STATES_NUMBER = re.compile(r"\b\d+\b|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                           r"fifteen|twenty|thirty|forty|hundred)\b", re.IGNORECASE | re.ASCII)
+STATES_NUMBER_ZH = re.compile(r"\d|[一二三四五六七八九十]+[张点个]", re.ASCII)
+STATES_OUTCOME = re.compile(r"\b(?:loses the game|wins the game|is a draw|is put into|are put into|ceases? to exist|"
+                            r"is destroyed|is removed from|leaves the game)\b", re.IGNORECASE | re.ASCII)
+STATES_OUTCOME_ZH = re.compile(r"输掉|赢得|平手|置入|放进|不再存在|消灭|移出|离开游戏")
+
+BOILERPLATE_SHARED = 3  # a keyword's rule whose text, but for the name, this many keywords share
+LIST_NAMES = 4  # a rule that names this many keywords lists them
+MULTIPLAYER = ("8", [" multiplayer ", " multi player "], ["多人"])
+VARIANT_SUFFIX = re.compile(r" (variant|option)s?$|玩法$|模式$")
+
+# flags: what a document holds and states, one bit each
+HAS_EN, HAS_ZH, FOLDED, STATES_A_NUMBER, STATES_AN_OUTCOME, BOILERPLATE, LISTS_KEYWORDS = (1 << i for i in range(7))
+
+
+def plain_words(text: str | None) -> list[str]:
+    """cr-search.js plainWords: the words as written, lower case."""
+    return [w for w in NOT_A_WORD.split(POSSESSIVE.sub("", (text or "").lower())) if w]
+
+
+def singular(word: str) -> str:
+    """cr-search.js singular: plurals singular, "-ing" dropped where four letters or more are left."""
+    if word == "dies":
+        return word
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and word[-2] != "s":
+        word = word[:-1]
+    if len(word) > 6 and word.endswith("ing"):
+        return word[:-3]
+    return word
+
+
+def english_words(text: str | None) -> list[str]:
+    return [singular(w) for w in plain_words(text)]
+
+
+def utf16_length(text: str) -> int:
+    return len(text) + sum(1 for ch in text if ord(ch) > 0xFFFF)
+
+
+class Reading(NamedTuple):
+    """A document as the ranking reads it."""
+    words: list[str]  # its English words, title then text, singular: their places are positions
+    zh: str  # its Chinese title, a line, its Chinese text
+    length: float  # cr-search.js doc.length, for BM25
+    flags: int
+    variants: list[str]  # the variants its text names, besides its own section's (cr-search.js variantsOf)
+
+
+def read(docs: list[list]) -> list[Reading]:
+    """Every document of search_data.py's list as the ranking reads it."""
+    words = [english_words(d[4]) + english_words(d[6]) for d in docs]
+    zh = [(d[5] or "") + "\n" + (d[7] or "") for d in docs]
+    phrases = [" " + " ".join(w) + " " for w in words]
+    keyword = keywords_of(docs)
+    boilerplate = _boilerplate(docs, keyword)
+    names = {}  # every keyword ability's name -> its words, as the ranking looks for them in a text
+    for d, named in zip(docs, keyword):
+        if named is not None and d[2].startswith("702."):
+            names.setdefault(named[0], " " + named[1])
+    variants = variant_names(docs)
+    readings = []
+    for i, d in enumerate(docs):
+        flags = (HAS_EN if d[6] else 0) | (HAS_ZH if d[7] else 0) | (FOLDED if len(d) > 8 and d[8] == 1 else 0)
+        en_text, zh_text = d[6] or "", d[7] or ""
+        if STATES_NUMBER.search(en_text) or STATES_NUMBER_ZH.search(zh_text):
+            flags |= STATES_A_NUMBER
+        if d[0] == RULE and (d[2].startswith("704.") or STATES_OUTCOME.search(en_text) or STATES_OUTCOME_ZH.search(zh_text)):
+            flags |= STATES_AN_OUTCOME
+        if boilerplate[i]:
+            flags |= BOILERPLATE
+        if sum(1 for en in names.values() if en in phrases[i]) >= LIST_NAMES:
+            flags |= LISTS_KEYWORDS
+        own = variant_of(d[2])
+        named = [number for number, en, zh_names in variants if number != own and
+                 (any(name in phrases[i] for name in en) or any(name in zh[i] for name in zh_names))]
+        length = max(len(words[i]), (utf16_length(d[5] or "") + utf16_length(zh_text)) / 2, 1)
+        readings.append(Reading(words[i], zh[i], int(length) if length == int(length) else length, flags, named))
+    return readings
+
+
+def keywords_of(docs: list[list]) -> list[tuple[str, str] | None]:
+    """Each document's keyword or keyword action, where it is one of its lettered rules (701.17a of
+    Sacrifice): (its name, lower case; its English words and a space), as cr-search.js buildIndex
+    finds it from the rule that is a name."""
+    named = None
+    found = []
+    for d in docs:
+        if d[0] == RULE and d[4]:
+            named = (d[2], d[4].lower(), " ".join(english_words(d[4])) + " ")
+        inside = (d[0] == RULE and named is not None and d[2] != named[0] and d[2].startswith(named[0])
+                  and re.fullmatch("[a-z]", d[2][len(named[0]):]) is not None)
+        found.append((named[1], named[2]) if inside else None)
+    return found
+
+
+def _boilerplate(docs: list[list], keyword: list) -> list[bool]:
+    """cr-search.js markBoilerplate: a keyword's rule whose text, but for the keyword's name, three
+    or more keywords of its edition share ("Lifelink is a static ability.")."""
+    masked = [f"{d[3]}\n" + d[6].lower().replace(k[0], "#") if k is not None and d[6] else None
+              for d, k in zip(docs, keyword)]
+    count: dict[str, int] = {}
+    for m in masked:
+        if m:
+            count[m] = count.get(m, 0) + 1
+    return [bool(m) and count[m] >= BOILERPLATE_SHARED for m in masked]
+
+
+def variant_of(number: str) -> str | None:
+    """cr-search.js variantOf: "810" for what is of a variant's section, "8" for chapter 8's general rules."""
+    section = number.split(".")[0]
+    if not re.fullmatch(r"[89]\d\d", section):
+        return None
+    return section[0] if section.endswith("00") else section
+
+
+def variant_names(docs: list[list]) -> list[tuple[str, list[str], list[str]]]:
+    """cr-search.js variantNames: (number, English names, Chinese names) of every variant and format."""
+    found, seen = [MULTIPLAYER], set()
+    for d in docs:
+        variant = variant_of(d[2])
+        if d[0] != SECTION or not variant or len(variant) < 3 or variant in seen:
+            continue
+        seen.add(variant)
+        en = " ".join(english_words(VARIANT_SUFFIX.sub("", (d[4] or "").lower(), count=1)))
+        zh = VARIANT_SUFFIX.sub("", d[5] or "", count=1)
+        found.append((variant, [f" {en} "] if en else [], [zh] if zh else []))
+    return found
+
+
+def indexed_characters(docs: list[list]) -> set[str]:
+    """The Chinese characters the ranking looks for beyond those a query can hold: those of the
+    keywords' Chinese names (秘罗万岁！), which it looks for in a rule where a query names two."""
+    return {ch for d in docs if d[0] == RULE and d[4] and d[2].startswith("702.") for ch in d[5] or ""}
+
+
+def positions(reading: Reading, also: set[str]) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
+    """Where each English word and each Chinese character a query can hold (or `also`) stands in a
+    document: ({word: [places among its words]}, {character: [UTF-16 offsets in its Chinese]})."""
+    en: dict[str, list[int]] = {}
+    for place, word in enumerate(reading.words):
+        en.setdefault(word, []).append(place)
+    zh: dict[str, list[int]] = {}
+    offset = 0
+    for ch in reading.zh:
+        if QUERY_CHARACTER.match(ch) or ch in also:
+            zh.setdefault(ch, []).append(offset)
+        offset += 2 if ord(ch) > 0xFFFF else 1
+    return en, zh
+
+
+def vocabulary(docs: list[list], readings: list[Reading]) -> tuple[list[str], dict[str, int]]:
+    """cr-search.js buildIndex's written and vocabulary: every English word as the rules write it,
+    sorted; and each compared (singular) word's number of documents."""
+    written = sorted({w for d in docs for w in plain_words(d[4]) + plain_words(d[6])})
+    count: dict[str, int] = {}
+    for r in readings:
+        for w in set(r.words):
+            count[w] = count.get(w, 0) + 1
+    return written, dict(sorted(count.items()))
