@@ -57,8 +57,7 @@ def search_files(model: SiteModel) -> dict[str, str]:
     for doc in found.docs:
         page, _, anchor = doc[1].partition("#")
         addresses.append((pages.setdefault(page, len(pages)), anchor))
-    return pieces(found.editions, found.docs, found.words, found.synonyms, found.today, read(found.docs),
-                  list(pages), addresses)
+    return pieces(found, read(found.docs), list(pages), addresses)
 
 
 def _fold(model: SiteModel, by_edition: list[list[list]]) -> list[tuple[list, list]]:

@@ -32,9 +32,13 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from typing import TYPE_CHECKING
 
 from ..safe import script_call, script_json
 from .search_index import FOLDED, TERM, Reading, indexed_characters, positions, vocabulary
+
+if TYPE_CHECKING:
+    from .search_data import SearchDocs
 
 BASE = "assets/data/search.js"
 FOLDER = "assets/data/search"
@@ -94,11 +98,12 @@ def packed(items: list[tuple[str, str]], size: int) -> list[list[tuple[str, str]
     return runs
 
 
-def pieces(editions: list[str], docs: list[list], words: list[str], synonyms: list, today: dict[int, int],
-           readings: list[Reading], pages: list[str], addresses: list[tuple[int, str]]) -> dict[str, str]:
-    """Every file of the search data: path -> script. `today` maps each folded document to today's
-    it repeats; `pages` and `addresses` give each document's address as (page, anchor)."""
-    same = same_words(docs, today)
+def pieces(found: SearchDocs, readings: list[Reading], pages: list[str],
+           addresses: list[tuple[int, str]]) -> dict[str, str]:
+    """Every file of the search data: path -> script. `pages` and `addresses` give each document's
+    address as (page, anchor)."""
+    docs = found.docs
+    same = same_words(docs, found.today)
     en: dict[str, list] = {}
     zh: dict[str, list] = {}
     also = indexed_characters(docs)
@@ -128,7 +133,7 @@ def pieces(editions: list[str], docs: list[list], words: list[str], synonyms: li
         ranges["texts"].append([run[0][0], name])
     written, counts = vocabulary(docs, readings)
     folded = [i for i, r in enumerate(readings) if r.flags & FOLDED]
-    base = {"editions": editions, "pages": pages,
+    base = {"editions": found.editions, "pages": pages,
             "docs": {"kinds": "".join(str(d[0]) for d in docs), "pages": [page for page, _ in addresses],
                      "numbers": front_coded([d[2] for d in docs]), "editions": [d[3] for d in docs],
                      "en": [d[4] for d in docs], "zh": [d[5] for d in docs],
@@ -137,7 +142,7 @@ def pieces(editions: list[str], docs: list[list], words: list[str], synonyms: li
                                  if anchor != usual_anchor(d)},
                      "same": _steps([same.get(i) for i in folded]),
                      "variants": {str(i): r.variants for i, r in enumerate(readings) if r.variants}},
-            "words": words, "synonyms": synonyms, "pieces": ranges,
+            "words": found.words, "synonyms": found.synonyms, "pieces": ranges,
             # every English word as written (sorted), and each compared word's number of documents, in
             # the order of those words sorted, which the browser makes from the written ones
             "written": written, "counts": [counts[w] for w in sorted(counts)]}
