@@ -160,7 +160,10 @@ def first_search(browser, url: str, query: str) -> dict:
 EVERY_QUERY = """async qs => {
   const asked = [];
   const load = CR.loadScript;
-  CR.loadScript = (key, src, done) => { asked.push(src); return load(key, src, done); };
+  CR.loadScript = (key, src, done) => {  /* what is asked for once a result is shown does not delay it */
+    if (!document.querySelector('.cr-search__result a')) { asked.push(src); }
+    return load(key, src, done);
+  };
   const found = [];
   for (const q of qs) {
     CR.searchPieces.forget();

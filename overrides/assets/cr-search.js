@@ -27,7 +27,8 @@
   var CR = (window.CR = window.CR || {});
   var RULE = 0, SECTION = 1, TERM = 2;
   var LIMIT = 50;
-  var SCREENFUL = 10;  /* results whose texts are asked for at once */
+  var SCREENFUL = 10;  /* results whose texts are asked for at once, once the first are shown */
+  var FIRST = 3;  /* results whose texts are asked for first: the top of the list, sooner alone */
   var HAN_RUNS = /[\u3400-\u9fff\uf900-\ufaff]+(?:\d+[a-z]?)?/g;  /* with a number the Chinese writes after a word: 层7 */
   /* a document's flags (generator/site/search_index.py) */
   var FLAG = { HAS_EN: 1, HAS_ZH: 2, FOLDED: 4, NUMBER: 8, OUTCOME: 16, BOILERPLATE: 32, LISTS_KEYWORDS: 64 };
@@ -878,9 +879,9 @@
       }
       if (next) { meta.textContent = line; }  /* with the first result */
       if (next === results.length) { list.removeAttribute("aria-busy"); return; }
-      /* the texts of the next screenful, best first, each piece once: those further down are
-         asked for as these come, and not for a query typed past */
-      results.slice(next, next + SCREENFUL).forEach(function (r) {
+      /* the texts of the first three, then of the next screenful, best first, each piece once: those
+         further down are asked for as these come, and not for a query typed past */
+      results.slice(next, next + (next ? SCREENFUL : FIRST)).forEach(function (r) {
         pieces.needed({}, [r.doc.i]).forEach(function (name) {
           if (!asked[name]) { asked[name] = true; pieces.load([name], more); }
         });
