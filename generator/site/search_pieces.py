@@ -32,19 +32,25 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..safe import script_call, script_json
 from .search_index import FOLDED, TERM, Reading, indexed_characters, positions, vocabulary
-
-if TYPE_CHECKING:
-    from .search_data import SearchDocs
 
 BASE = "assets/data/search.js"
 FOLDER = "assets/data/search"
 POSTINGS_SIZE = 16000  # characters of postings a piece holds, about; a larger key is a piece alone
 TEXTS_SIZE = 12000  # characters of texts a piece holds, about
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+class Documents(Protocol):
+    """What the search's documents give (search_data.SearchDocs)."""
+    editions: list[str]
+    docs: list[list]
+    words: list[str]
+    synonyms: list
+    today: dict[int, int]  # each folded document -> today's it repeats
 
 
 def base36(n: int) -> str:
@@ -98,7 +104,7 @@ def packed(items: list[tuple[str, str]], size: int) -> list[list[tuple[str, str]
     return runs
 
 
-def pieces(found: SearchDocs, readings: list[Reading], pages: list[str],
+def pieces(found: Documents, readings: list[Reading], pages: list[str],
            addresses: list[tuple[int, str]]) -> dict[str, str]:
     """Every file of the search data: path -> script. `pages` and `addresses` give each document's
     address as (page, anchor)."""
