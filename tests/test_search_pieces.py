@@ -45,6 +45,31 @@ def test_each_query_loads_what_its_ranking_reads(searching):
     assert all(found for found in alone)
 
 
+def test_the_first_results_texts_are_asked_for_before_the_rest(searching):
+    """A question's first three results' texts are asked for alone, the next screenful's once they
+    are shown: on a phone's shared connection the top result does not wait for nine others' texts
+    (asking for ten at once, this question's first result waited for 5 pieces)."""
+    first, later = searching.evaluate("""async q => {
+        const before = [], after = [], load = CR.loadScript;
+        CR.searchPieces.forget();
+        CR.loadScript = (key, src, done) => {
+          (document.querySelector('.cr-search__result a') ? after : before).push(src);
+          return load(key, src, done);
+        };
+        CR.openSearch('');
+        CR.openSearch(q);
+        const list = document.querySelector('.cr-search__results');
+        while (!list.querySelector('.cr-search__result a') || list.hasAttribute('aria-busy')) {
+          await new Promise(r => setTimeout(r, 5));
+        }
+        CR.loadScript = load;
+        const texts = srcs => srcs.filter(src => /[/]text-[0-9a-f]+[.]js$/.test(src)).length;
+        return [texts(before), texts(after)];
+    }""", "can I activate a loyalty ability twice in one turn")
+    searching.keyboard.press("Escape")
+    assert 1 <= first <= 3 and later >= 3, (first, later)
+
+
 def test_the_rules_are_read_as_a_query_is(searching, full_site):
     """The generator's reading of every title and text into words (search_index.py) is the search's
     reading of a query (cr-search.js englishWords), word for word."""
