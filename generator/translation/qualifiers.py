@@ -123,11 +123,13 @@ def _ways(word: str, pairs: list[tuple[int, int]], rules: list[tuple[str, str, s
         for string in _before(rules[index][2], chinese[term]):
             before[string].add(index)
     others = [zh for index, (_, _, zh) in enumerate(rules) if index not in said]
+    joined, most = "\n".join(others), ELSEWHERE * len(others)
     ways = []
     for string, found in sorted(before.items(), key=lambda item: (-len(item[1]), -len(item[0]), item[0])):
         if len(found) < WAY * len(having) or any(way in string or string in way for way, _ in ways):
             continue
-        if sum(string in zh for zh in others) <= ELSEWHERE * len(others):
+        # as many rules as times in all of them, at most: counted rule by rule only where that is over
+        if joined.count(string) <= most or sum(string in zh for zh in others) <= most:
             ways.append((string, len(found)))
     return ways
 
