@@ -21,12 +21,10 @@ from ..rules.numbers import RuleNumber
 from ..rules.termbase import convert_all
 from .model import SiteModel
 from .readers_words import search_synonyms
-from .search_index import read
+from .search_index import RULE, SECTION, TERM, TODAYS, read
 from .search_pieces import pieces
 
-RULE, SECTION, TERM = 0, 1, 2  # kinds of document
 MAX_NAME = 12  # characters: a Chinese text longer than this is not a name
-FOLDED = 1  # a document's ninth field: the same as today's
 
 
 class SearchDocs:
@@ -84,7 +82,7 @@ def _fold(model: SiteModel, by_edition: list[list[list]]) -> list[tuple[list, li
                 now = today.get((SECTION, doc[2]))
             if now is not None and all(doc[i] is None or doc[i] == now[i] for i in (4, 5, 6, 7)) \
                     and any(doc[i] is not None for i in (4, 6)):
-                doc.append(FOLDED)
+                doc.append(TODAYS)
                 repeats.append((doc, now))
     return repeats
 

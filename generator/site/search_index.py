@@ -17,6 +17,7 @@ import re
 from typing import NamedTuple
 
 RULE, SECTION, TERM = 0, 1, 2  # kinds of document, as search_data.py writes them
+TODAYS = 1  # a document's ninth field where search_data.py folds it: an older edition's, the same as today's
 
 POSSESSIVE = re.compile(r"[’']s\b", re.ASCII)
 NOT_A_WORD = re.compile(r"[^a-z0-9]+")
@@ -89,7 +90,7 @@ def read(docs: list[list]) -> list[Reading]:
     variants = variant_names(docs)
     readings = []
     for i, d in enumerate(docs):
-        flags = (HAS_EN if d[6] else 0) | (HAS_ZH if d[7] else 0) | (FOLDED if len(d) > 8 and d[8] == 1 else 0)
+        flags = (HAS_EN if d[6] else 0) | (HAS_ZH if d[7] else 0) | (FOLDED if len(d) > 8 and d[8] == TODAYS else 0)
         en_text, zh_text = d[6] or "", d[7] or ""
         if STATES_NUMBER.search(en_text) or STATES_NUMBER_ZH.search(zh_text):
             flags |= STATES_A_NUMBER
