@@ -9,7 +9,7 @@
   "use strict";
   var CR = (window.CR = window.CR || {});
   var FOLDER = "assets/data/search/";
-  var HAS_ZH = 2, FOLDED = 4;  /* flags, search_index.py */
+  var HAS_EN = 1, HAS_ZH = 2, FOLDED = 4;  /* flags, search_index.py */
   var TERM = 2;
   var base = null;  /* the base, read (below) */
   var pieces = Object.create(null);  /* a piece's name -> what it holds */
@@ -110,7 +110,7 @@
     var at = doc in base.same ? base.same[doc] : doc, found = piece.read[at];
     if (!found) { return null; }
     var flags = base.docs[doc].flags;
-    return at === doc ? found : [flags & 1 ? found[0] : null, flags & HAS_ZH ? found[1] : null];
+    return at === doc ? found : [flags & HAS_EN ? found[0] : null, flags & HAS_ZH ? found[1] : null];
   }
 
   /* ---- loading -------------------------------------------------------------------------------- */
