@@ -7,11 +7,11 @@
  *
  * Install: every listed file is fetched past the HTTP cache at low priority (what the reader asks
  * for meanwhile comes first), or taken from the previous build's copy when its revision is the
- * same, and checked to be of this build; the theme's assets are
- * found in the home page. The search's pieces come last. While a page loads what its reader waits
- * for (the search's pieces, cr-search-pieces.js), it asks the storing to hold: nothing new is
- * fetched, and what was being fetched is dropped and fetched again after. One file of another build and the install fails: the site is never
- * stored half old, half new. The first worker takes over at once; a later one waits until the
+ * same, and checked to be of this build; the theme's assets are found in the home page. The
+ * search's pieces come last. While a page loads what its reader waits for (the search's pieces,
+ * cr-search-pieces.js), it asks the storing to hold: nothing new is fetched, and what was being
+ * fetched is dropped and fetched again after. One file of another build and the install fails:
+ * the site is never stored half old, half new. The first worker takes over at once; a later one waits until the
  * reader presses the notice's switch (cr-offline.js), so no page changes under a reader.
  * Fetch: what is stored answers first; anything else of the site comes from the network and is
  * kept (older editions, histories: stored once opened); a page that is neither gives the site's
