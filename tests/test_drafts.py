@@ -122,10 +122,13 @@ def test_a_clause_is_pieced_together_only_where_every_word_of_it_is_known():
 def test_a_name_is_not_pieced_together_from_a_common_word():
     """“Case” inside a sentence is a name (the enchantment type), not the word of “in that case”
     that the renderings learnt; English kept in brackets keeps its function words."""
-    memory = {"In that case, draw.": "这种情况下，抓牌。", "In that case, discard.": "这种情况下，弃牌。"}
-    composer = Drafter(memory, {}).composer
-    assert composer.compose("Draw the Case, in that case.").text == "[Draw the Case]，这种情况下。"
-    assert composer.piece(["Case", "(", "see", "rule", "719", ")"], whole=False).kept[0] == "Case"
+    memory = {"In that case, draw.": "这种情况下，抓牌。", "In that case, discard.": "这种情况下，弃牌。",
+              "In that case, you win.": "这种情况下，你获胜。"}
+    translator = Drafter(memory, {}).translator
+    draft = translator.compose("Draw the Case.")
+    assert "[Case]" in draft.text and "情况" not in draft.text
+    assert "情况" in translator.compose("Draw, in that case.").text
+    assert translator.piece(["Case", "(", "see", "rule", "719", ")"], whole=False).kept[0] == "Case"
 
 
 def test_a_draft_is_offered_only_where_it_gives_more_than_the_work_list_has():

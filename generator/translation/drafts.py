@@ -26,17 +26,20 @@ whose Chinese it has, at most 99, since a draft is never an exact match).
 """
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter, defaultdict
 from difflib import SequenceMatcher
 from typing import Iterable, NamedTuple
 
+from .chinese_model import ChineseModel
+from .decoder import UNKNOWN_TOKEN, Option, decode
+from .phrase_table import LONGEST as PHRASE_WORDS, PhraseTable, chinese_tokens, english_key
 from .renderings import STOP as FUNCTION, Renderings, Unit
 
 TOKEN = re.compile(r"\d+(?:\.\d+[a-z]?)?(?:[–-]\d*[a-z]?)?|\{[^}]*\}|[A-Za-z]+(?:['’-][A-Za-z]+)*|\S")
 NUMBER = re.compile(r"\d+(?:\.\d+[a-z]?)?(?:[–-]\d*[a-z]?)?$")
 HAN = re.compile(r"[\u4e00-\u9fff]")
-HAN_RUNS = re.compile(r"[\u4e00-\u9fff]+")
 # English words whose edits need no change of the Chinese (articles, “for as long as”)
 QUIET = frozenset("a an the for of that which this these those its their is are was were be been being one single".split())
 MARK_OPEN, MARK_CLOSE = "[", "]"
@@ -45,9 +48,8 @@ ALIKE = 0.6  # word similarity of a memory sentence to a new one before it is it
 STOPS = "。！？"
 ENOUGH = 50  # the quality a new sentence's draft from a parallel must have
 SHARE = 0.3  # of a phrase's sentence pairs that must have its rendering
-SHORT_PAIRS = 10  # the sentence pairs a word must be in before its one- or two-character Chinese is known
 PIECED = 50  # the share of a sentence's English words a draft pieced together phrase by phrase must cover
-LONGEST = 6  # words of the longest phrase looked up
+SILENT = 0.5  # the share of a word's occurrences linked to no Chinese before a draft may leave it out
 PUNCTUATION = {",": "，", ".": "。", ";": "；", ":": "：", "(": "（", ")": "）", "?": "？", "!": "！"}
 
 
@@ -105,19 +107,17 @@ class Lexicon:
     keywords' names (a keyword with no Chinese yet as its English, in brackets)."""
 
     def __init__(self, pairs: list[tuple[str, str]], terms: dict[str, str]):
+        self.pairs = pairs
         self.renderings = Renderings([Unit(str(i), en, zh) for i, (en, zh) in enumerate(pairs)])
         self.lower = [" " + _key(tokens(en)) + " " for en, _ in pairs]
         self.terms = {_key(tokens(en)): zh for en, zh in terms.items() if en and zh}
         self.names: dict[str, str] = {}  # a new keyword's English forms -> its bracketed name
         self._seen: dict[str, list[str]] = {}
         self._pairs: dict[str, list[int]] = {}
-        self._zh = [zh for _, zh in pairs]
         self._with: dict[str, list[int]] = defaultdict(list)  # a word (as _key writes it) -> the pairs that have it
         for i, (en, _) in enumerate(pairs):
             for word in sorted({_key([w]) for w in tokens(en)}):
                 self._with[word].append(i)
-        self._short: dict[str, str | None] = {}
-        self._everywhere: Counter | None = None
 
     def name(self, keyword: str) -> None:
         """A keyword with no Chinese: each of its forms is written as its name in brackets."""
@@ -181,37 +181,6 @@ class Lexicon:
             best = max(longer)[1]
         return best
 
-    def short(self, word: str) -> str | None:
-        """A word's Chinese of one or two characters (you 你, each 每, card 牌, until 直到), which the
-        renderings (two to six) do not hold: the string whose sentence pairs best coincide with the
-        word's (Dice at least a half), in half of them at least, ten at least, and not a string
-        most sentences have (的)."""
-        word = word.lower().replace("’", "'")
-        if word not in self._short:
-            self._short[word] = self._shortest(word)
-        return self._short[word]
-
-    def _shortest(self, word: str) -> str | None:
-        found = self._with.get(word, [])
-        if len(found) < SHORT_PAIRS:
-            return None
-        if self._everywhere is None:
-            self._everywhere = Counter(string for zh in self._zh for string in _short_strings(zh))
-        counts = Counter(string for i in found for string in _short_strings(self._zh[i]))
-        best, best_score = None, 0.0
-        for string, count in sorted(counts.items()):
-            everywhere = self._everywhere[string]
-            if count < len(found) / 2 or everywhere > len(self._zh) / 2:
-                continue
-            score = 2 * count / (len(found) + everywhere)
-            if score > best_score + 1e-9 or (abs(score - best_score) <= 1e-9 and best and len(string) > len(best)):
-                best, best_score = string, score
-        return best if best_score >= 0.5 else None
-
-
-def _short_strings(zh: str) -> set[str]:
-    return {run[i:i + n] for run in HAN_RUNS.findall(zh) for n in (1, 2) for i in range(len(run) - n + 1)}
-
 
 def _forms(key: str) -> list[str]:
     """A phrase and the forms it may be listed under (its last word's bases)."""
@@ -251,7 +220,7 @@ class Repairer:
 
     def __init__(self, lexicon: Lexicon):
         self.lexicon = lexicon
-        self.composer = Composer(lexicon)
+        self.translator = Translator(lexicon)
 
     def locate(self, words: list[str], start: int, end: int, zh: str, taken=()) -> tuple[int, int] | None:
         """Where in zh the Chinese of words[start:end] is (outside the places `taken`), or None."""
@@ -279,7 +248,7 @@ class Repairer:
         if found:
             return found[0]
         if len(_content(words)) > 1:  # a clause: pieced together where every word of it is known
-            pieced = self.composer.piece(words, whole=False)
+            pieced = self.translator.piece(words, whole=False)
             return pieced.text if not pieced.kept and HAN.search(pieced.text) else None
         return None
 
@@ -498,7 +467,7 @@ class Drafter:
         self.lexicon = Lexicon(self.pairs, terms)
         self.repairer = Repairer(self.lexicon)
         self.parallels = Parallels(self.pairs)
-        self.composer = self.repairer.composer
+        self.translator = self.repairer.translator
 
     def changed(self, was: str, zh: str, en: str) -> Draft:
         """A changed sentence: its older Chinese, repaired."""
@@ -520,67 +489,79 @@ class Drafter:
                 best = draft
         if best is not None:
             return best
-        composed = self.composer.compose(en)
+        composed = self.translator.compose(en)
         return composed if composed.quality >= PIECED else Draft(f"{MARK_OPEN}{en}{MARK_CLOSE}", 0, kept=(en,))
 
 
-class Composer:
-    """A sentence with no parallel pieced together from the phrases whose Chinese the translation
-    knows (the Lexicon's: its names, its usual renderings), the longest first, in the English order;
-    function words it has no phrase for are left out (the Chinese has none for most: the, of, a),
-    and runs of words it does not know stay English, in brackets, where they stand."""
+class Translator:
+    """A sentence with no parallel translated phrase by phrase as the translation renders its
+    phrases (phrase_table.py, from the word alignment of its sentence pairs), the phrases joined in
+    the order that reads most like its Chinese (decoder.py, chinese_model.py); names from the
+    termbase, a new keyword's in brackets; words it has no rendering for stay English, in brackets,
+    where they stand."""
 
     def __init__(self, lexicon: Lexicon):
         self.lexicon = lexicon
+        self._table: PhraseTable | None = None
+        self._model: ChineseModel | None = None
+
+    @property
+    def table(self) -> PhraseTable:
+        """The phrase pairs (aligned when first asked: most builds draft no new sentence)."""
+        if self._table is None:
+            self._table = PhraseTable([(tokens(en), zh) for en, zh in self.lexicon.pairs])
+        return self._table
+
+    @property
+    def model(self) -> ChineseModel:
+        if self._model is None:
+            texts = [zh for _, zh in self.lexicon.pairs] + sorted(set(self.lexicon.terms.values()))  # the glossary too
+            self._model = ChineseModel(chinese_tokens(zh) for zh in texts)
+        return self._model
 
     def compose(self, en: str) -> Draft:
         return self.piece(tokens(en))
 
     def piece(self, words: list[str], whole: bool = True) -> Draft:
-        """The words pieced together: a whole sentence's, or a clause's (whose first word, if
-        capitalised, is a name)."""
-        pieces, unknown, kept = [], [], []
-        covered = 0
+        found = decode(self.options(words, whole), self.model)
+        text = found.text.replace(MARK_CLOSE + MARK_OPEN, " ")
+        kept = tuple(re.findall(r"\[([^\]]*)\]", text))
+        quality = round(MOST * found.covered / max(1, len(_content(words))))
+        return Draft(text, min(quality, MOST), kept=kept)
 
-        def flush():
-            while unknown and unknown[-1].lower() in FUNCTION:
-                unknown.pop()
-            if unknown:
-                kept.append(" ".join(unknown))
-                pieces.append(f"{MARK_OPEN}{kept[-1]}{MARK_CLOSE}")
-                unknown.clear()
-        i = 0
-        while i < len(words):
-            word = words[i]
-            if not word[:1].isalnum() or NUMBER.match(word) or word.startswith("{") or len(word) == 1 and word.isupper():
-                flush()
-                pieces.append(PUNCTUATION.get(word, word))
-                i += 1
-                continue
-            for size in range(min(LONGEST, len(words) - i), 0, -1):
-                phrase = words[i:i + size]
-                if not all(w[:1].isalpha() for w in phrase) or phrase[0].lower() in FUNCTION \
-                        or phrase[-1].lower() in FUNCTION:
-                    continue
-                found = self.lexicon.named(phrase) if _names_in(words, i, size, whole) else self.lexicon.chinese(phrase)
-                if found:
-                    flush()
-                    pieces.append(found[0])
-                    covered += len(_content(phrase))
-                    i += size
-                    break
+    def options(self, words: list[str], whole: bool = True) -> list[list[Option]]:
+        keyed = english_key(words) if whole else [words[0]] + english_key(words)[1:]
+        found: list[list[Option]] = []
+        for i, word in enumerate(words):
+            here: dict[str, Option] = {}
+
+            def add(option: Option) -> None:
+                if option.text not in here or option.score > here[option.text].score:
+                    here[option.text] = option
+            for size in range(1, min(PHRASE_WORDS, len(words) - i) + 1):
+                span, covered = words[i:i + size], len(_content(words[i:i + size]))
+                forms = _forms(_key(span))
+                named = [self.lexicon.names[form] for form in forms if form in self.lexicon.names][:1]
+                fixed = named or (self.lexicon.named(span) if _names_in(words, i, size, whole) else
+                                  [self.lexicon.terms[form] for form in forms if form in self.lexicon.terms][:1])
+                for zh in fixed:
+                    add(Option(i + size, zh, (UNKNOWN_TOKEN,) if zh.startswith(MARK_OPEN) else tuple(chinese_tokens(zh)),
+                               0.0, 0, covered))
+                for rendering in [] if fixed else self.table.renderings(keyed[i:i + size]):  # the termbase's name is the name
+                    add(Option(i + size, rendering.zh, tuple(chinese_tokens(rendering.zh)),
+                               rendering.forward + rendering.backward, 0, covered))
+            if NUMBER.match(word) or word.startswith("{") or len(word) == 1 and word.isupper():
+                add(Option(i + 1, word, tuple(chinese_tokens(word)), 0.0, 0, 0))
+            elif not word[:1].isalnum():
+                add(Option(i + 1, PUNCTUATION.get(word, word), tuple(chinese_tokens(PUNCTUATION.get(word, word))),
+                           -1.0, 0, 0))
             else:
-                found = None if _names_in(words, i, 1, whole) else self.lexicon.short(word)
-                if found:
-                    flush()
-                    pieces.append(found)
-                    covered += len(_content([word]))
-                elif word.lower() not in FUNCTION or unknown:  # function words within English kept stay
-                    unknown.append(word)
-                i += 1
-        flush()
-        quality = round(MOST * covered / max(1, len(_content(words))))
-        return Draft("".join(pieces), min(quality, MOST), kept=tuple(kept))
+                silent = self.table.silent(keyed[i])
+                if silent >= SILENT or word.lower() in FUNCTION:  # left out, as the translation mostly does
+                    add(Option(i + 1, "", (), math.log(max(silent, 0.01)), 0, 0))
+                add(Option(i + 1, f"{MARK_OPEN}{word}{MARK_CLOSE}", (UNKNOWN_TOKEN,), 0.0, 1, 0))
+            found.append(sorted(here.values(), key=lambda o: (-o.score, o.end, o.text)))
+        return found
 
 
 def terms_of(translated) -> dict[str, str]:
