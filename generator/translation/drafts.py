@@ -475,8 +475,9 @@ class Drafter:
 
     def new(self, en: str, keyword: str | None = None) -> Draft:
         """A new sentence: the memory's Chinese of the same English, else its closest parallel
-        whose every English removed or replaced was found in its Chinese, repaired; else the
-        English in brackets."""
+        whose every English removed or replaced was found in its Chinese, repaired, where it covers
+        as much of the English as the sentence translated phrase by phrase; else that translation,
+        where it covers enough; else the English in brackets."""
         if keyword:
             self.lexicon.name(keyword)
         if en in self.memory:
@@ -487,9 +488,9 @@ class Drafter:
             draft = self.repairer.repair(was, zh, en)._replace(source=was)
             if draft.lost == 0 and draft.quality >= ENOUGH and (best is None or draft.quality > best.quality):
                 best = draft
-        if best is not None:
-            return best
         composed = self.translator.compose(en)
+        if best is not None and best.quality >= composed.quality:
+            return best
         return composed if composed.quality >= PIECED else Draft(f"{MARK_OPEN}{en}{MARK_CLOSE}", 0, kept=(en,))
 
 
