@@ -208,3 +208,16 @@ def test_an_unconfirmed_draft_is_never_imported(carried_site, tmp_path):
     made = parts_of(tmp_path / "confirmed.txt")
     assert result.returncode == 0 and "draft not confirmed" not in result.stderr
     assert "[Cloak]" in made["701.56e"][0]
+
+
+def test_a_parallel_gives_way_to_a_translation_that_covers_more_of_the_english():
+    """The closest parallel, repaired, keeps English it could not place in brackets; the sentence
+    translated phrase by phrase is taken where it covers more, the parallel where it covers as much."""
+    from generator.translation.drafts import Draft
+    made = drafter()
+    parallel = made.new("Sacrifice this glorious artifact.")
+    assert parallel.source == "Sacrifice this artifact." and parallel.kept == ("glorious",)
+    made.translator.compose = lambda en: Draft("牺牲此光荣神器。", parallel.quality + 1)
+    assert made.new("Sacrifice this glorious artifact.").text == "牺牲此光荣神器。"
+    made.translator.compose = lambda en: Draft("牺牲[this glorious]神器。", parallel.quality)
+    assert made.new("Sacrifice this glorious artifact.") == parallel
