@@ -52,43 +52,52 @@ class _Hypothesis(NamedTuple):
 def decode(options: Sequence[Sequence[Option]], model: ChineseModel, weights: Weights = Weights(),
            swaps: bool = True) -> Decoded:
     """The best rendering of a sentence of len(options) words, options[i] those starting at word i."""
-    size = len(options)
-    stacks: list[dict[tuple, _Hypothesis]] = [{} for _ in range(size + 1)]
-    stacks[0][()] = _Hypothesis(0.0, "", model.state(["<s>"] * 4), 0, 0)
-    for start in range(size):
-        beam = sorted(stacks[start].values(), key=lambda h: (-h.score, h.text))[:BEAM]
-        for hypothesis in beam:
-            for option in options[start]:
-                _extend(stacks, hypothesis, [option], option.end, model, weights, 0)
-            if not swaps:
-                continue
-            for first in options[start]:  # first .. second written second .. first
-                if first.unknown or first.end >= size:
+    return _Search(model, weights).run(options, swaps)
+
+
+class _Search:
+    def __init__(self, model: ChineseModel, weights: Weights):
+        self.model, self.weights = model, weights
+
+    def run(self, options: Sequence[Sequence[Option]], swaps: bool) -> Decoded:
+        size, model = len(options), self.model
+        self.stacks: list[dict[tuple, _Hypothesis]] = [{} for _ in range(size + 1)]
+        self.stacks[0][()] = _Hypothesis(0.0, "", model.state(["<s>"] * 4), 0, 0)
+        for start in range(size):
+            beam = sorted(self.stacks[start].values(), key=lambda h: (-h.score, h.text))[:BEAM]
+            for hypothesis in beam:
+                for option in options[start]:
+                    self._extend(hypothesis, [option], 0)
+                if not swaps:
                     continue
-                for second in options[first.end][:4]:
-                    if not second.unknown:
-                        _extend(stacks, hypothesis, [second, first], second.end, model, weights, 1)
-    finals = [h._replace(score=h.score + weights.model * model.log_chance(h.state, END)) for h in stacks[size].values()]
-    if not finals:
-        return Decoded("", size, 0)
-    best = max(finals, key=lambda h: (h.score, h.text))
-    return Decoded(best.text, best.unknown, best.covered)
+                for first in options[start]:  # first .. second written second .. first
+                    if first.unknown or first.end >= size:
+                        continue
+                    for second in options[first.end][:4]:
+                        if not second.unknown:
+                            self._extend(hypothesis, [second, first], 1)
+        finals = [h._replace(score=h.score + self.weights.model * model.log_chance(h.state, END))
+                  for h in self.stacks[size].values()]
+        if not finals:
+            return Decoded("", size, 0)
+        best = max(finals, key=lambda h: (h.score, h.text))
+        return Decoded(best.text, best.unknown, best.covered)
 
-
-def _extend(stacks, hypothesis: _Hypothesis, written: list[Option], end: int, model: ChineseModel,
-            weights: Weights, swapped: int) -> None:
-    score, state, text = hypothesis.score, hypothesis.state, hypothesis.text
-    unknown, covered = hypothesis.unknown, hypothesis.covered
-    for option in written:
-        read = model.read(state, option.tokens)
-        score += weights.model * read[0] + weights.length * len(option.tokens)
-        state = read[1]
-        score += weights.own * option.score + weights.unknown * option.unknown
-        text += option.text
-        unknown += option.unknown
-        covered += option.covered
-    score += weights.swap * swapped
-    made = _Hypothesis(score, text, state, unknown, covered)
-    was = stacks[end].get(state)
-    if was is None or (made.score, made.text) > (was.score, was.text):
-        stacks[end][state] = made
+    def _extend(self, hypothesis: _Hypothesis, written: list[Option], swapped: int) -> None:
+        """The hypothesis with the options written after it, in the stack of the words it then covers."""
+        weights = self.weights
+        score, state, text = hypothesis.score, hypothesis.state, hypothesis.text
+        unknown, covered = hypothesis.unknown, hypothesis.covered
+        for option in written:
+            logp, state = self.model.read(state, option.tokens)
+            score += weights.model * logp + weights.length * len(option.tokens)
+            score += weights.own * option.score + weights.unknown * option.unknown
+            text += option.text
+            unknown += option.unknown
+            covered += option.covered
+        score += weights.swap * swapped
+        made = _Hypothesis(score, text, state, unknown, covered)
+        end = max(option.end for option in written)
+        was = self.stacks[end].get(state)
+        if was is None or (made.score, made.text) > (was.score, was.text):
+            self.stacks[end][state] = made
