@@ -18,6 +18,7 @@ from collections import defaultdict
 from typing import Sequence
 
 import numpy as np
+from threadpoolctl import threadpool_limits
 
 IBM1_ROUNDS = 5
 HMM_ROUNDS = 3
@@ -137,7 +138,7 @@ class _Direction:
         return gamma, index, moved
 
     def _hmm_round(self) -> None:
-        counts = np.zeros(self.table.size)
+        cells, weights = [], []
         jumps = np.zeros(2 * JUMPS + 1)
         for size, members in self._groups():
             gamma, index, moved = self._posteriors(size, members)
@@ -145,12 +146,13 @@ class _Direction:
             for b, n in enumerate(members):
                 self.best[n] = {j: int(s) for j, s in enumerate(state[b, :self.targets[n].size]) if s < size}
             by_source = np.concatenate((gamma[:, :, size:].sum(axis=2, keepdims=True), gamma[:, :, :size]), axis=2)
-            counts += np.bincount(index.ravel(), by_source.ravel(), minlength=self.table.size)
+            cells.append(index.ravel())
+            weights.append(by_source.ravel())
             at = np.arange(size)
             jump = np.clip(at[None, :] - at[:, None], -JUMPS, JUMPS) + JUMPS
             words = moved[:size, :size] + moved[size:, :size]
             jumps += np.bincount(jump.ravel(), words.ravel(), minlength=2 * JUMPS + 1)
-        self._normalise(counts)
+        self._normalise(np.bincount(np.concatenate(cells), np.concatenate(weights), minlength=self.table.size))
         self.jumps = (jumps + 0.1) / (jumps.sum() + 0.1 * jumps.size)  # a jump never seen stays possible
 
 
@@ -161,8 +163,9 @@ def align(pairs: Sequence[tuple[Sequence[str], Sequence[str]]]) -> list[Links]:
     vocabulary = max(len(english.ids), len(chinese.ids)) + 1
     en = [english(e) for e, _ in pairs]
     zh = [chinese(z) for _, z in pairs]
-    forward = _Direction(en, zh, vocabulary).best  # each character from a word
-    backward = _Direction(zh, en, vocabulary).best  # each word from a character
+    with threadpool_limits(1, user_api="blas"):  # its products are small: threads cost more than they give
+        forward = _Direction(en, zh, vocabulary).best  # each character from a word
+        backward = _Direction(zh, en, vocabulary).best  # each word from a character
     return [_joined({(i, j) for j, i in f.items()}, {(i, j) for i, j in b.items()}, len(e), len(z))
             for f, b, (e, z) in zip(forward, backward, pairs)]
 
