@@ -13,6 +13,7 @@ from typing import NamedTuple, Sequence
 from .chinese_model import END, ChineseModel
 
 BEAM = 12
+SWAPPED = 8  # of the likeliest options at a word, those tried in the other order with a neighbour's
 UNKNOWN_TOKEN = "<unk>"  # what the Chinese model reads for English kept in brackets: a token it has never seen
 
 
@@ -70,10 +71,10 @@ class _Search:
                     self._extend(hypothesis, [option], 0)
                 if not swaps:
                     continue
-                for first in options[start]:  # first .. second written second .. first
+                for first in options[start][:SWAPPED]:  # first .. second written second .. first
                     if first.unknown or first.end >= size:
                         continue
-                    for second in options[first.end][:4]:
+                    for second in options[first.end][:SWAPPED]:
                         if not second.unknown:
                             self._extend(hypothesis, [second, first], 1)
         finals = [h._replace(score=h.score + self.weights.model * model.log_chance(h.state, END))
