@@ -19,6 +19,7 @@ START, END = "<s>", "</s>"
 class ChineseModel:
     def __init__(self, sentences: Iterable[Sequence[str]]):
         """`sentences`: each as its tokens."""
+        self.order = ORDER
         self.counts: dict[tuple, Counter] = defaultdict(Counter)
         for tokens in sentences:
             padded = [START] * (ORDER - 1) + list(tokens) + [END]

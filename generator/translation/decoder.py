@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from .chinese_model import END, ChineseModel
+from .chinese_model import END, START, ChineseModel
 
 BEAM = 12
 SWAPPED = 8  # of the likeliest options at a word, those tried in the other order with a neighbour's
@@ -63,7 +63,7 @@ class _Search:
     def run(self, options: Sequence[Sequence[Option]], swaps: bool) -> Decoded:
         size, model = len(options), self.model
         self.stacks: list[dict[tuple, _Hypothesis]] = [{} for _ in range(size + 1)]
-        self.stacks[0][()] = _Hypothesis(0.0, "", model.state(["<s>"] * 4), 0, 0)
+        self.stacks[0][()] = _Hypothesis(0.0, "", model.state([START] * model.order), 0, 0)
         for start in range(size):
             beam = sorted(self.stacks[start].values(), key=lambda h: (-h.score, h.text))[:BEAM]
             for hypothesis in beam:
