@@ -93,9 +93,9 @@ def test_an_item_added_to_a_list_of_names_it_does_not_know_goes_by_its_place_in_
     assert draft.placed == 0 and "甲、[Aardvark]" not in draft.text  # first of the list: no place known, none guessed
 
 
-def test_a_new_sentence_with_no_parallel_is_pieced_together_from_the_phrases_the_translation_knows():
-    """Phrase by phrase in the English order, the longest known first; function words with no
-    Chinese left out; a word it does not know stays English, in brackets, where it stands."""
+def test_a_new_sentence_with_no_parallel_is_translated_from_the_phrases_the_translation_knows():
+    """Phrase by phrase, the termbase's names as they are; function words with no Chinese left out;
+    a word it does not know stays English, in brackets, where it stands."""
     draft = drafter().new("Untapped creature tokens have trample.")
     assert draft.text == "未横置生物衍生物践踏。" and draft.source is None and 50 <= draft.quality < MOST
     draft = drafter().new("Untapped creature tokens frobnicate.")
@@ -103,8 +103,8 @@ def test_a_new_sentence_with_no_parallel_is_pieced_together_from_the_phrases_the
 
 
 def test_a_word_whose_chinese_is_one_character_is_learnt_from_the_memory():
-    """你 for “you”: a Chinese of one character, which the renderings (two to six) do not hold, is
-    the string that most often comes with the word, where it comes with it in half its sentences."""
+    """你 for “you”: a Chinese of one character (which the Dice renderings, two to six, do not hold)
+    is learnt from the word alignment of the memory's sentence pairs."""
     verbs = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet", "kilo", "lima"]
     han = "甲乙丙丁戊己庚辛壬癸子丑"
     memory = {**{f"You {verb}.": f"你{h}{h}。" for verb, h in zip(verbs, han)},
@@ -113,13 +113,13 @@ def test_a_word_whose_chinese_is_one_character_is_learnt_from_the_memory():
     assert draft.text == "你[frobnicate]。" and draft.kept == ("frobnicate",)
 
 
-def test_a_clause_is_pieced_together_only_where_every_word_of_it_is_known():
+def test_a_clause_is_translated_only_where_every_word_of_it_is_known():
     repairer = drafter().repairer
     assert repairer.translate(["untapped", "artifact", "token"]) == "未横置神器衍生物"
     assert repairer.translate(["untapped", "glorious", "token"]) is None
 
 
-def test_a_name_is_not_pieced_together_from_a_common_word():
+def test_a_name_is_not_translated_as_a_common_word():
     """“Case” inside a sentence is a name (the enchantment type), not the word of “in that case”
     that the renderings learnt; English kept in brackets keeps its function words."""
     memory = {"In that case, draw.": "这种情况下，抓牌。", "In that case, discard.": "这种情况下，弃牌。",

@@ -13,8 +13,10 @@ dressed as a translation.
 
 A new sentence: the memory's Chinese of the same English; else the sentence of the memory whose
 English is most alike (a keyword rule's parallel: the same English but for the keyword, a name or a
-number), repaired as a changed sentence is; else pieced together phrase by phrase from what the
-translation knows, in the English order, the English it does not know in brackets where it stands.
+number), repaired as a changed sentence is, where it covers as much of the English as translating
+the sentence phrase by phrase does; else that translation (Translator: the phrase pairs of the
+memory's word alignment, joined in the order that reads most like its Chinese), the English it has
+no rendering for in brackets where it stands.
 A keyword with no Chinese yet (a new rule's) stays English, in brackets, everywhere the same, until
 the translators name it.
 
@@ -48,7 +50,7 @@ ALIKE = 0.6  # word similarity of a memory sentence to a new one before it is it
 STOPS = "。！？"
 ENOUGH = 50  # the quality a new sentence's draft from a parallel must have
 SHARE = 0.3  # of a phrase's sentence pairs that must have its rendering
-PIECED = 50  # the share of a sentence's English words a draft pieced together phrase by phrase must cover
+PIECED = 50  # the share of a sentence's English words a draft translated phrase by phrase must cover
 SILENT = 0.5  # the share of a word's occurrences linked to no Chinese before a draft may leave it out
 PUNCTUATION = {",": "，", ".": "。", ";": "；", ":": "：", "(": "（", ")": "）", "?": "？", "!": "！"}
 
@@ -247,9 +249,9 @@ class Repairer:
         found = self.lexicon.chinese(words)
         if found:
             return found[0]
-        if len(_content(words)) > 1:  # a clause: pieced together where every word of it is known
-            pieced = self.translator.piece(words, whole=False)
-            return pieced.text if not pieced.kept and HAN.search(pieced.text) else None
+        if len(_content(words)) > 1:  # a clause: translated phrase by phrase where every word of it is known
+            translated = self.translator.piece(words, whole=False)
+            return translated.text if not translated.kept and HAN.search(translated.text) else None
         return None
 
     def repair(self, was: str, zh: str, en: str) -> Draft:
