@@ -528,19 +528,23 @@ class Translator:
     def piece(self, words: list[str], whole: bool = True) -> Draft:
         found = decode(self.options(words, whole), self.model)
         text = found.text.replace(MARK_CLOSE + MARK_OPEN, " ")
-        kept = tuple(re.findall(r"\[([^\]]*)\]", text))
+        names = set(self.lexicon.names.values())
+        kept = tuple(english for english in re.findall(r"\[([^\]]*)\]", text)  # not [费用], nor a new keyword's name
+                     if re.search("[A-Za-z]", english) and f"{MARK_OPEN}{english}{MARK_CLOSE}" not in names)
         quality = round(MOST * found.covered / max(1, len(_content(words))))
         return Draft(text, min(quality, MOST), kept=kept)
 
     def options(self, words: list[str], whole: bool = True) -> list[list[Option]]:
-        keyed = english_key(words) if whole else [words[0]] + english_key(words)[1:]
+        """The renderings of the phrases starting at each word, the likeliest first: a whole
+        sentence's, or a clause's (whose first word, if capitalised, is a name)."""
+        keyed = english_key(words) if whole else english_key(["-"] + words)[1:]
         found: list[list[Option]] = []
         for i, word in enumerate(words):
-            here: dict[str, Option] = {}
+            here: dict[tuple, Option] = {}
 
             def add(option: Option) -> None:
-                if option.text not in here or option.score > here[option.text].score:
-                    here[option.text] = option
+                if (option.end, option.text) not in here or option.score > here[option.end, option.text].score:
+                    here[option.end, option.text] = option
             for size in range(1, min(PHRASE_WORDS, len(words) - i) + 1):
                 span, covered = words[i:i + size], len(_content(words[i:i + size]))
                 forms = _forms(_key(span))
