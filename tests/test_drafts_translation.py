@@ -43,6 +43,7 @@ def test_the_aligner_links_each_word_to_its_characters_across_the_reordering():
     assert {("destroy", "消"), ("destroy", "灭"), ("creature", "生"), ("creature", "物"), ("you", "你"),
             ("control", "操"), ("control", "控")} <= linked
     assert not {("creature", "消"), ("creature", "你"), ("control", "生"), ("destroy", "物")} & linked
+    assert align([]) == [] and align([(["draw"], [])]) == [frozenset()]  # nothing to align: no links, no error
 
 
 def test_the_two_directions_are_joined_where_they_agree_and_grown_to_their_neighbours():

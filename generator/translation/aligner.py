@@ -152,12 +152,16 @@ class _Direction:
             jump = np.clip(at[None, :] - at[:, None], -JUMPS, JUMPS) + JUMPS
             words = moved[:size, :size] + moved[size:, :size]
             jumps += np.bincount(jump.ravel(), words.ravel(), minlength=2 * JUMPS + 1)
+        if not cells:  # no pair both of whose sides have tokens
+            return
         self._normalise(np.bincount(np.concatenate(cells), np.concatenate(weights), minlength=self.table.size))
         self.jumps = (jumps + 0.1) / (jumps.sum() + 0.1 * jumps.size)  # a jump never seen stays possible
 
 
 def align(pairs: Sequence[tuple[Sequence[str], Sequence[str]]]) -> list[Links]:
     """Each pair's links (English index, Chinese index), from English and Chinese tokens."""
+    if not pairs:
+        return []
     english = _Vocabulary([e for e, _ in pairs])
     chinese = _Vocabulary([z for _, z in pairs])
     vocabulary = max(len(english.ids), len(chinese.ids)) + 1
