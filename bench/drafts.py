@@ -100,14 +100,14 @@ def families(date: str = HELD_OUT[0]) -> list:
     held = [numbers for _, numbers in sorted(sections.items(), key=lambda s: tuple(map(int, s[0].split("."))))][::4]
     left_out = {number for numbers in held for number in numbers}
     titles = {rules[n].texts["en"].text for n in left_out if "en" in rules[n].texts}
+    keywords = {keyword_of(rules[n], rules)[0] for n in left_out} - {None}
     drafter = Drafter(Memory(_bilingual_parts(r for n, r in rules.items() if n not in left_out), lambda s: s).sentences,
-                      {term: zh for term, zh in terms_of(edition).items() if term not in titles})
+                      {term: zh for term, zh in terms_of(edition).items() if term not in titles}, keywords)
     found = []
     for number in (n for numbers in held for n in numbers):
         rule = rules[number]
         if "en" in rule.texts and "zh" in rule.texts:
-            keyword, _ = keyword_of(rule, rules)
-            draft = "".join(d.text if (d := offered(drafter.new(s, keyword))) else "" for s in split_en(rule.texts["en"].text))
+            draft = "".join(d.text if (d := offered(drafter.new(s))) else "" for s in split_en(rule.texts["en"].text))
             found.append((str(number), "", draft, rule.texts["zh"].text))
     return found
 

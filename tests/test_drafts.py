@@ -68,7 +68,7 @@ def test_an_edit_of_function_words_leaves_the_chinese_as_it_is():
 def test_a_new_rule_from_its_parallel_keeps_a_new_keyword_in_english():
     """“Menace is a static ability.” from trample's parallel: a keyword the translation has not named
     stays English, in brackets; once it has a name (the termbase), the name."""
-    draft = drafter().new("Menace is a static ability.", keyword="Menace")
+    draft = Drafter(MEMORY, TERMS, unnamed=["Menace"]).new("Menace is a static ability.")
     assert draft.text == "[Menace]是静止式异能。" and draft.source == "Trample is a static ability."
     assert drafter(Menace="威慑").new("Menace is a static ability.").text == "威慑是静止式异能。"
     assert drafter().new("Trample is a static ability.").text == "践踏是静止式异能。"  # the memory's own
@@ -214,10 +214,10 @@ def test_a_parallel_gives_way_to_a_translation_that_covers_more_of_the_english()
     """The closest parallel, repaired, keeps English it could not place in brackets; the sentence
     translated phrase by phrase is taken where it covers more, the parallel where it covers as much."""
     from generator.translation.drafts import Draft
-    made = drafter()
-    parallel = made.new("Sacrifice this glorious artifact.")
+    parallel = drafter().new("Sacrifice this glorious artifact.")
     assert parallel.source == "Sacrifice this artifact." and parallel.kept == ("glorious",)
-    made.translator.compose = lambda en: Draft("牺牲此光荣神器。", parallel.quality + 1)
-    assert made.new("Sacrifice this glorious artifact.").text == "牺牲此光荣神器。"
-    made.translator.compose = lambda en: Draft("牺牲[this glorious]神器。", parallel.quality)
-    assert made.new("Sacrifice this glorious artifact.") == parallel
+    better, as_much = drafter(), drafter()
+    better.translator.compose = lambda en: Draft("牺牲此光荣神器。", parallel.quality + 1)
+    assert better.new("Sacrifice this glorious artifact.").text == "牺牲此光荣神器。"
+    as_much.translator.compose = lambda en: Draft("牺牲[this glorious]神器。", parallel.quality)
+    assert as_much.new("Sacrifice this glorious artifact.") == parallel

@@ -103,8 +103,7 @@ def test_a_new_sentence_with_no_parallel_is_translated_in_the_chinese_order():
 def test_a_new_keyword_is_written_in_brackets_and_is_not_english_left_untranslated():
     """A keyword the translators have not named is its bracketed name, which the draft does not
     count as English it kept; the same rendering over different spans is offered for each."""
-    drafter = Drafter(memory(), {})
-    drafter.lexicon.name("Cloak")
+    drafter = Drafter(memory(), {}, unnamed=["Cloak"])
     draft = drafter.translator.compose("Cloak a land you control.")
     assert draft.text == "[Cloak]一个由你操控的地。" and draft.kept == () and draft.quality == 99
     at_land = drafter.translator.options(tokens("Exile a land you control."))[2]

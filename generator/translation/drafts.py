@@ -34,6 +34,7 @@ from collections import Counter, defaultdict
 from difflib import SequenceMatcher
 from typing import Iterable, NamedTuple
 
+from ..cache import kept_for
 from .chinese_model import ChineseModel
 from .decoder import UNKNOWN_TOKEN, Option, decode
 from .phrase_table import LONGEST as PHRASE_WORDS, PhraseTable, chinese_tokens, english_key
@@ -463,25 +464,35 @@ class Parallels:
 class Drafter:
     """Drafts for the sentences of one carried translation (its memory in today's numbers)."""
 
-    def __init__(self, memory: dict[str, str], terms: dict[str, str]):
+    def __init__(self, memory: dict[str, str], terms: dict[str, str], unnamed: Iterable[str] = ()):
+        """`unnamed`: the keywords with no Chinese yet, written in brackets wherever they stand."""
         self.memory = memory
         self.pairs = sorted(memory.items())
         self.lexicon = Lexicon(self.pairs, terms)
+        for keyword in sorted(unnamed):
+            self.lexicon.name(keyword)
         self.repairer = Repairer(self.lexicon)
         self.parallels = Parallels(self.pairs)
         self.translator = self.repairer.translator
+        self._drafts: dict[tuple, Draft] = {}  # each sentence's, for the next build of the same memory
 
     def changed(self, was: str, zh: str, en: str) -> Draft:
         """A changed sentence: its older Chinese, repaired."""
-        return self.repairer.repair(was, zh, en)
+        key = (was, zh, en)
+        if key not in self._drafts:
+            self._drafts[key] = self.repairer.repair(was, zh, en)
+        return self._drafts[key]
 
-    def new(self, en: str, keyword: str | None = None) -> Draft:
+    def new(self, en: str) -> Draft:
         """A new sentence: the memory's Chinese of the same English, else its closest parallel
         whose every English removed or replaced was found in its Chinese, repaired, where it covers
         as much of the English as the sentence translated phrase by phrase; else that translation,
         where it covers enough; else the English in brackets."""
-        if keyword:
-            self.lexicon.name(keyword)
+        if en not in self._drafts:
+            self._drafts[en] = self._new(en)
+        return self._drafts[en]
+
+    def _new(self, en: str) -> Draft:
         if en in self.memory:
             return Draft(self.memory[en], MOST, source=en)
         best = None
@@ -623,23 +634,24 @@ def edition_drafts(edition, translated) -> dict:
     memory = edition.memory
     if memory is None or translated is None:
         return {}
-    drafter = Drafter(memory.sentences, terms_of(translated))
     rules = {rule.number: rule for rule in edition.rules()}
-    found = {}
+    written = {}
     for number, rule in rules.items():
         carried = edition.carried.get(number)
         parts = carried.parts if carried is not None and carried.stale else edition.suggested.get(number)
-        if not parts:
-            continue
-        keyword, unnamed = keyword_of(rule, rules)
-        found[number] = tuple(
-            None if part is None else tuple(
-                None if s.state == TRANSLATED else
-                offered(drafter.changed(s.was, s.zh, s.en), s.zh) if s.zh is not None and s.was is not None else
-                offered(drafter.new(s.en, keyword if unnamed else None))
-                for s in part)
-            for part in parts)
-    return found
+        if parts:
+            written[number] = parts
+    unnamed = {keyword for number in written for keyword, no_name in [keyword_of(rules[number], rules)] if no_name}
+    inputs = (tuple(sorted(memory.sentences.items())), tuple(sorted(terms_of(translated).items())), tuple(sorted(unnamed)))
+    kept = kept_for("drafter", inputs)  # `mkdocs serve`: after an edit, only the sentences it touched are drafted
+    drafter = kept.get("drafter") or kept.setdefault("drafter", Drafter(memory.sentences, dict(inputs[1]), unnamed))
+    return {number: tuple(
+        None if part is None else tuple(
+            None if s.state == TRANSLATED else
+            offered(drafter.changed(s.was, s.zh, s.en), s.zh) if s.zh is not None and s.was is not None else
+            offered(drafter.new(s.en))
+            for s in part)
+        for part in parts) for number, parts in written.items()}
 
 
 def offered(draft: Draft, older: str | None = None) -> Draft | None:

@@ -17,6 +17,7 @@ import re
 from collections import Counter, defaultdict
 from typing import NamedTuple, Sequence
 
+from ..cache import cached
 from .aligner import align
 
 LONGEST = 6  # English words of a phrase
@@ -57,7 +58,9 @@ class PhraseTable:
         self.english = [english_key(list(en)) for en, _ in pairs]
         self.chinese = [chinese_tokens(zh) for _, zh in pairs]
         self.texts = ["".join(tokens) for tokens in self.chinese]
-        self.links = align(list(zip(self.english, self.chinese)))
+        aligned = list(zip(self.english, self.chinese))
+        key = "\n".join(" ".join(e) + "\t" + " ".join(z) for e, z in aligned).encode()
+        self.links = cached("alignment", key, lambda: align(aligned))  # the memory's, the same on each build
         self.at: dict[str, list[tuple[int, int]]] = defaultdict(list)  # a word -> where it stands
         for n, words in enumerate(self.english):
             for at, word in enumerate(words):
