@@ -108,3 +108,10 @@ def test_a_new_keyword_is_written_in_brackets_and_is_not_english_left_untranslat
     assert draft.text == "[Cloak]一个由你操控的地。" and draft.kept == () and draft.quality == 99
     at_land = drafter.translator.options(tokens("Exile a land you control."))[2]
     assert {(3, "地"), (5, "由你操控的地")} <= {(option.end, option.text) for option in at_land}
+
+
+def test_english_left_untranslated_is_one_bracket_beside_a_keywords_own():
+    """A run of words the memory lacks is one bracket; a new keyword's name beside it keeps its own
+    (joined, [Cloak glorious shiny] would read as one unknown name)."""
+    draft = Drafter(memory(), {}, unnamed=["Cloak"]).translator.compose("Cloak glorious shiny a land you control.")
+    assert "[Cloak][glorious shiny]" in draft.text and draft.kept == ("glorious shiny",)

@@ -46,6 +46,7 @@ HAN = re.compile(r"[\u4e00-\u9fff]")
 # English words whose edits need no change of the Chinese (articles, “for as long as”)
 QUIET = frozenset("a an the for of that which this these those its their is are was were be been being one single".split())
 MARK_OPEN, MARK_CLOSE = "[", "]"
+UNKNOWN_OPEN, UNKNOWN_CLOSE = "\x01", "\x02"  # an untranslated word's brackets while a sentence is translated
 MOST = 99  # a draft's quality at best: it is never an exact match
 ALIKE = 0.6  # word similarity of a memory sentence to a new one before it is its parallel
 STOPS = "。！？"
@@ -538,7 +539,10 @@ class Translator:
 
     def piece(self, words: list[str], whole: bool = True) -> Draft:
         found = decode(self.options(words, whole), self.model)
-        text = found.text.replace(MARK_CLOSE + MARK_OPEN, " ")
+        # a run of English words left untranslated is one bracket; a name's or the translation's own
+        # bracket ([费用]) beside it stays its own
+        text = found.text.replace(UNKNOWN_CLOSE + UNKNOWN_OPEN, " ")
+        text = text.replace(UNKNOWN_OPEN, MARK_OPEN).replace(UNKNOWN_CLOSE, MARK_CLOSE)
         names = set(self.lexicon.names.values())
         kept = tuple(english for english in re.findall(r"\[([^\]]*)\]", text)  # not [费用], nor a new keyword's name
                      if re.search("[A-Za-z]", english) and f"{MARK_OPEN}{english}{MARK_CLOSE}" not in names)
@@ -577,7 +581,7 @@ class Translator:
                 silent = self.table.silent(keyed[i])
                 if silent >= SILENT or word.lower() in FUNCTION:  # left out, as the translation mostly does
                     add(Option(i + 1, "", (), math.log(max(silent, 0.01)), 0, 0))
-                add(Option(i + 1, f"{MARK_OPEN}{word}{MARK_CLOSE}", (UNKNOWN_TOKEN,), 0.0, 1, 0))
+                add(Option(i + 1, f"{UNKNOWN_OPEN}{word}{UNKNOWN_CLOSE}", (UNKNOWN_TOKEN,), 0.0, 1, 0))
             found.append(sorted(here.values(), key=lambda o: (-o.score, o.end, o.text)))
         return found
 
