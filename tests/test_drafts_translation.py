@@ -3,6 +3,9 @@ phrase_table.py, chinese_model.py, decoder.py) on a made-up memory whose Chinese
 first, as the translation does: “a creature you control” is 一个由你操控的生物."""
 from itertools import product
 
+import pytest
+
+from generator.translation import phrase_table
 from generator.translation.aligner import _joined, align
 from generator.translation.chinese_model import ChineseModel
 from generator.translation.decoder import Option, decode
@@ -115,3 +118,17 @@ def test_english_left_untranslated_is_one_bracket_beside_a_keywords_own():
     (joined, [Cloak glorious shiny] would read as one unknown name)."""
     draft = Drafter(memory(), {}, unnamed=["Cloak"]).translator.compose("Cloak glorious shiny a land you control.")
     assert "[Cloak][glorious shiny]" in draft.text and draft.kept == ("glorious shiny",)
+
+
+def test_the_memorys_alignment_is_kept_for_the_next_build(tmp_path, monkeypatch):
+    """Aligning one translation's memory is most of a first build's drafts: the next build of the
+    same memory reads the links from the cache; a drafter drafts each sentence once (`mkdocs serve`
+    keeps it between rebuilds)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    links = PhraseTable(pairs()).links
+    monkeypatch.setattr(phrase_table, "align", lambda pairs: pytest.fail("the same memory aligned again"))
+    assert PhraseTable(pairs()).links == links and any((tmp_path / "mtg-cr-site" / "alignment").iterdir())
+    drafter = Drafter(memory(), {})
+    first = drafter.new(LEFT_OUT)
+    drafter.translator.compose = lambda en: pytest.fail("the same sentence drafted again")
+    assert drafter.new(LEFT_OUT) == first
