@@ -250,3 +250,24 @@ def test_seeded_errors_of_every_kind_come_first_on_an_edition_held_back(tmp_path
     found = [e for e in seeded if e.rule in first]
     assert len(found) >= 0.8 * len(seeded), (len(found), [(e.kind, e.rule) for e in seeded if e.rule not in first])
     assert not any("\n" in r.text for f in findings for r in f.reasons)
+
+
+def test_a_check_after_an_edit_in_the_same_process_equals_a_fresh_one(tmp_path):
+    """`mkdocs serve` checks again after each edit, keeping what the Chinese alone decides (the
+    typing model, the qualifiers' ways): after an edit of the English and then of the Chinese,
+    the same findings as a process that never saw the first texts."""
+    from generator import cache
+    rules = [("A replacement effect may apply to a copy.", "替代式效应可以作用于复制。"),
+             ("Each replacement effect has one controller.", "每个替代性效应的操控者只有一位。")]
+    edited_en = [("A replacement effect may apply to a token.", rules[0][1]), rules[1]]
+    edited_zh = [edited_en[0], (rules[1][0], "每个替代性效应的的操控者只有一位。")]
+
+    def found(name, made):
+        corpus = load_corpus(None, [str(p) for p in editions(tmp_path, made, name=name)])
+        return [(str(f.number), [(r.kind, r.text) for r in f.reasons]) for f in check_corpus(corpus)]
+    kept = [found(f"kept{i}", made) for i, made in enumerate((rules, edited_en, edited_zh))]
+    fresh = []
+    for i, made in enumerate((rules, edited_en, edited_zh)):
+        cache._kept.clear()
+        fresh.append(found(f"fresh{i}", made))
+    assert kept == fresh and kept[1] != kept[2]

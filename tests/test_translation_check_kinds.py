@@ -142,3 +142,21 @@ def test_the_chinese_of_a_word_an_edit_dropped_where_the_english_stayed(tmp_path
     assert any(kind == "qualifier" and "the edit since 2030-03-03 dropped" in text and "“other”" in text
                for kind, text in dropped)
     assert not any("the edit since" in text for _, text in kept)
+
+
+def test_what_the_chinese_alone_decides_is_kept_only_while_the_chinese_is_the_same():
+    """The typing model and a qualifier's ways are kept for the process (a `mkdocs serve` rebuild
+    after an edit of the English reads them again for nothing); an edit of the Chinese is read."""
+    from generator.translation import check, qualifiers
+    from generator.translation.typing_slips import Model
+    before, after = ["每位牌手抓一张牌。", "其来源。"], ["每位牌手抓两张牌。", "其来源。"]
+    check._typing(before, [])
+    assert check._typing(after, [])[0].counts == Model(after).counts
+    english = [(str(n), f"Each player draws {n} cards.") for n in range(6)]
+
+    def ways(zh: str) -> list:
+        learnt = qualifiers.learn([(n, en, zh) for n, en in english],
+                                  lambda words, i: "player" if words[i] == "player" else None, {"player": ["牌手"]})
+        return learnt["each"].ways
+    assert ways("每位牌手抓牌。") == [("每位", 6)]
+    assert ways("各牌手抓牌。") == [("各", 6)]

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
 from typing import NamedTuple
 
+from ..cache import kept_for
 from ..history.rule_histories import english_chain
 from ..rules.model import Edition, Rule
 from ..rules.numbers import RuleNumber
@@ -142,8 +143,7 @@ class _Document:
         self.lengths = _length_scale(rules)
         self.marks = {r.number: punctuation.slips(full_text(r.texts["zh"]), full_text(r.texts["en"])) for r in rules}
         self.marks_seen = punctuation.usage(self.marks, *added_since(history))
-        self.typing = TypingModel(_chinese_texts(edition, history))
-        self.slips = {r.number: self.typing.slips(r.texts["zh"].text) for r in rules}
+        self.typing, self.slips = _typing(_chinese_texts(edition, history), rules)
         self.slip_pairs = Counter((slip.written, slip.usual) for found in self.slips.values() for slip in found)
         self.history, self.edition = history, edition
         self.chinese = [r.texts["zh"].text for r in rules]
@@ -231,6 +231,19 @@ class _Document:
             return Before(older.date, self.own_reasons(was.texts["en"], was.texts["zh"], fact, marks), english_same,
                           was.texts["zh"].text)
         return None
+
+
+def _typing(texts: list[str], rules: list[Rule]) -> tuple[TypingModel, dict]:
+    """The model of the translation's characters and each rule's typing slips, kept for the process
+    while the Chinese texts are the same (an edit of the English, in `mkdocs serve`, reads none again)."""
+    kept = kept_for("typing slips", tuple(texts))
+    model = kept.get("model") or kept.setdefault("model", TypingModel(texts))
+    slips = kept.setdefault("slips", {})
+    for rule in rules:
+        text = rule.texts["zh"].text
+        if text not in slips:
+            slips[text] = model.slips(text)
+    return model, {rule.number: slips[rule.texts["zh"].text] for rule in rules}
 
 
 def _chinese_texts(edition: Edition, history: History | None) -> list[str]:

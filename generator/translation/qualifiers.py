@@ -15,6 +15,8 @@ import re
 from collections import defaultdict
 from typing import Callable, NamedTuple
 
+from ..cache import kept_for
+
 WORD = re.compile(r"[A-Za-z]+(?:['’-][A-Za-z]+)*")
 TAIL = re.compile(r"[\u4e00-\u9fff]+$")
 MIN_RULES = 5  # rules with a word before a term before their Chinese is evidence
@@ -67,10 +69,16 @@ def learn(rules: list[tuple[str, str, str]], term_at: Callable[[list[str], int],
             term = term_at(words, i + 1)
             if term is not None and term in chinese and term_at(words, i) is None and words[i] not in GRAMMAR:
                 uses[words[i]].append((index, term))
+    # what a word's ways depend on, kept for the process while the Chinese is the same: after an
+    # edit of the English (`mkdocs serve`) only the words whose rules it touched are learnt again
+    kept = kept_for("qualifier ways", (tuple(zh for _, _, zh in rules), tuple(sorted((k, tuple(v)) for k, v in chinese.items()))))
     learnt = {}
     for word, pairs in sorted(uses.items()):
         if len({index for index, _ in pairs}) >= MIN_RULES:
-            ways = _ways(word, pairs, rules, chinese, said[word])
+            key = (word, tuple(pairs), frozenset(said[word]))
+            if key not in kept:
+                kept[key] = _ways(word, pairs, rules, chinese, said[word])
+            ways = kept[key]
             if ways:
                 learnt[word] = Learnt(pairs, said[word], ways)
     return learnt
