@@ -42,11 +42,11 @@ def test_an_item_added_to_a_list_goes_where_the_english_puts_it():
 
 
 def test_a_clause_it_cannot_translate_is_shown_in_english_where_it_goes():
-    """An item with no Chinese anywhere in the translation stays English, in brackets, in its place;
-    a clause added at the end likewise; nothing is made up for either."""
+    """An item with no Chinese anywhere (the translation, the dictionary) stays English, in
+    brackets, in its place; a clause added at the end likewise; nothing is made up for either."""
     draft = drafter().changed("The types are Aura, Class, and Saga.", "类别包括灵气、职业以及传纪。",
-                              "The types are Aura, Cave, Class, and Saga.")
-    assert draft.text == "类别包括灵气、[Cave]、职业以及传纪。" and draft.kept == ("Cave",) and draft.quality < MOST
+                              "The types are Aura, Zorblax, Class, and Saga.")
+    assert draft.text == "类别包括灵气、[Zorblax]、职业以及传纪。" and draft.kept == ("Zorblax",) and draft.quality < MOST
     draft = drafter().changed("Sacrifice this artifact.", "牺牲此神器。", "Sacrifice this artifact unless you frobnicate it.")
     assert draft.text == "牺牲此神器[unless you frobnicate it]。" and draft.kept == ("unless you frobnicate it",)
     assert draft.quality < 60
@@ -161,11 +161,11 @@ def test_the_work_list_offers_each_draft_as_a_match_of_its_own(carried_site):
         assert int(alt.get("match-quality")) < 100
         assert unit.findtext(f"{NS}target") == unit.findtext(f"{NS}source")  # never a target
     case = drafts["205.3h/2"][1].findtext(f"{NS}target")
-    assert "、[Case]（参见规则719）、职业" in case  # an enchantment type the translation has not named, in its place
+    assert "、案件[Case]（参见规则719）、职业" in case  # an enchantment type the translation has not named: the dictionary's lead
     cloak = drafts["701.56e/1"][1].findtext(f"{NS}target")
     assert "[Cloak]" in cloak and "显化" not in cloak  # manifest's parallel, the new keyword in English
     rows = {r["rule"]: r for r in csv.DictReader(data(carried_site, "worklist.csv").open(encoding="utf-8"))}
-    assert "[Case]（参见规则719）" in rows["205.3h"]["draft"] and rows["701.56e"]["draft"] == cloak
+    assert "案件[Case]（参见规则719）" in rows["205.3h"]["draft"] and rows["701.56e"]["draft"] == cloak
     described = {r["rule"]: r for r in json.loads(data(carried_site, "worklist.json").read_text("utf-8"))}
     assert [s["draft"] for s in described["701.56e"]["sentences"][0]] == [cloak]
     status = (carried_site / "cr" / "status" / "index.html").read_text("utf-8")
@@ -221,3 +221,20 @@ def test_a_parallel_gives_way_to_a_translation_that_covers_more_of_the_english()
     assert better.new("Sacrifice this glorious artifact.").text == "牺牲此光荣神器。"
     as_much.translator.compose = lambda en: Draft("牺牲[this glorious]神器。", parallel.quality)
     assert as_much.new("Sacrifice this glorious artifact.") == parallel
+
+
+def test_a_name_the_translation_never_wrote_gets_the_dictionarys_lead_and_keeps_its_english():
+    """A new type in a list: CC-CEDICT's word whose first sense is the name, the most nearly the
+    name alone where several are, shown as the translation shows a name with no official Chinese
+    (水豚[Capybara]); a name the dictionary does not have stays English; a keyword is never looked up."""
+    from generator.translation.dictionary import chinese_name
+    assert chinese_name("Capybara", {}) == "水豚" and chinese_name("Map", {}) == "地图"
+    assert chinese_name("Case", {}) == "案件"  # case, instance; not 例子 (case, for instance, example), nor 格位 (case (linguistics))
+    assert chinese_name("Cave", {}) == "洞窟" and chinese_name("Snail", {"牛": 3}) == "蜗牛"  # fewest senses; then the commoner character
+    assert chinese_name("Time Lord", {}) is None
+    draft = drafter().changed("The types are Alpha, Beta, and Gamma.", "类别包括甲、乙，以及丙。",
+                              "The types are Alpha, Beta, Capybara, and Gamma.")
+    assert draft.text == "类别包括甲、乙、水豚[Capybara]，以及丙。"
+    draft = Drafter(MEMORY, TERMS, unnamed=["Capybara"]).changed("The types are Alpha, Beta, and Gamma.", "类别包括甲、乙，以及丙。",
+                                                                 "The types are Alpha, Beta, Capybara, and Gamma.")
+    assert draft.text == "类别包括甲、乙、[Capybara]，以及丙。"

@@ -28,6 +28,7 @@ whose Chinese it has, at most 99, since a draft is never an exact match).
 """
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections import Counter, defaultdict
@@ -36,6 +37,7 @@ from typing import Iterable, NamedTuple
 
 from ..cache import kept_for
 from .chinese_model import ChineseModel
+from .dictionary import chinese_name
 from .decoder import UNKNOWN_TOKEN, Option, decode
 from .phrase_table import LONGEST as PHRASE_WORDS, PhraseTable, chinese_tokens, english_key
 from .renderings import STOP as FUNCTION, Renderings, Unit
@@ -137,9 +139,18 @@ class Lexicon:
 
     def named(self, words: list[str]) -> list[str]:
         """The Chinese of a name: the termbase's, or a new keyword's in brackets (a name is no
-        phrase the renderings learn: Case, the enchantment type, is not “in that case”)."""
+        phrase the renderings learn: Case, the enchantment type, is not “in that case”), else the
+        dictionary's lead with the name in brackets, as the translation writes a name it has no
+        official Chinese for (水豚[Capybara])."""
         forms = _forms(_key(words))
-        return [table[form] for table in (self.names, self.terms) for form in forms if form in table][:1]
+        found = [table[form] for table in (self.names, self.terms) for form in forms if form in table][:1]
+        lead = None if found else chinese_name(" ".join(words), self.said_in)
+        return found or ([f"{lead}{MARK_OPEN}{' '.join(words)}{MARK_CLOSE}"] if lead else [])
+
+    @functools.cached_property
+    def said_in(self) -> Counter:
+        """How many of the memory's sentences write each character."""
+        return Counter(char for _, zh in self.pairs for char in set(zh))
 
     def _chinese(self, key: str) -> Iterable[str]:
         forms = _forms(key)
@@ -365,13 +376,15 @@ class Repairer:
         return (_Edit(where[0], where[0], shown), chinese is not None) if where else (None, False)
 
     def _named(self, item: list[str], english: str) -> str:
-        """A list item the translation has no Chinese for: its name in brackets, and a citation
-        after it as the translation writes one (Case (see rule 719): [Case]（参见规则719）)."""
+        """A list item the translation has no Chinese for: its name in brackets, after the
+        dictionary's lead where it has one for a name (Capybara: 水豚[Capybara]), and a citation after
+        it as the translation writes one (Case (see rule 719): [Case]（参见规则719）)."""
         text = " ".join(item)
         cited = re.fullmatch(r"(.+?) \( see rule (\S+) \)", text)
-        if cited:
-            return f"{MARK_OPEN}{cited[1]}{MARK_CLOSE}（参见规则{cited[2]}）"
-        return f"{MARK_OPEN}{english}{MARK_CLOSE}"
+        name = cited[1] if cited else english
+        lead = self.lexicon.named(name.split()) if name[:1].isupper() else []
+        shown = lead[0] if lead else f"{MARK_OPEN}{name}{MARK_CLOSE}"
+        return f"{shown}（参见规则{cited[2]}）" if cited else shown
 
     def _neighbour(self, old, i, zh, spots, after: bool) -> tuple[int, int] | None:
         """The Chinese of the words (one to three) just after (or before) position i."""
