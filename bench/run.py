@@ -31,10 +31,13 @@ sys.path.insert(0, str(ROOT))
 CORPUS = ROOT.parent / "shared" / "corpus"
 SOURCES = [CORPUS / "en" / "MagicCompRules-20231117.txt", CORPUS / "zh" / "MagicCompRules-zh-20231117.txt"]
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-PEAK = ("import resource, runpy, sys; sys.argv = sys.argv[1:]\n"
+# the process's own peak (VmHWM), not ru_maxrss: Linux carries into ru_maxrss the peak of the copy
+# of this (large) process that was forked before the exec, so both builds read the same figure
+PEAK = ("import re, runpy, sys; sys.argv = sys.argv[1:]\n"
         "try:\n    runpy.run_module(sys.argv[0], run_name='__main__', alter_sys=True)\n"
         "except SystemExit as e:\n    code = e.code\n"
-        "print('PEAK_KB', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)")
+        "status = open('/proc/self/status').read()\n"
+        "print('PEAK_KB', re.search(r'VmHWM:\\s*(\\d+)', status).group(1), file=sys.stderr)")
 
 
 def median_of(runs: int, measure) -> float:
