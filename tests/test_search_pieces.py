@@ -8,7 +8,7 @@ import re
 import pytest
 
 from generator.site.search_index import english_words, positions, read, utf16_length
-from generator.site.search_pieces import base36, encode, encoded, front_coded, same_words
+from generator.site.search_pieces import base36, encode, front_coded, same_words
 from query_set import READERS_WORDS, UNSEEN_QUESTIONS, WHOLE_SENTENCES, asked_in
 
 
@@ -113,14 +113,3 @@ def test_every_piece_is_named_by_what_it_holds(full_site):
         name, data = script_data(path)
         assert path.name == name + ".js" and re.fullmatch(r"(en|zh|text)-[0-9a-f]{12}", name)
         assert name.endswith(hashlib.sha256(script_json(data).encode("utf-8")).hexdigest()[:12])
-
-
-def test_postings_are_encoded_again_only_where_they_changed():
-    """A rebuild (`mkdocs serve`) takes the last build's encoding of postings that are the same and
-    encodes the others; what it keeps is this build's alone."""
-    first = {"ban": [(1, [0, 4]), (7, [2])], "bo": [(3, [1])]}
-    edited = {"ban": [(1, [0, 5]), (7, [2])], "bo": [(3, [1])], "new": [(2, [0])]}
-    kept: dict = {}
-    for index in (first, edited, first):
-        assert encoded(index, kept) == [(key, encode(index[key])) for key in sorted(index)]
-        assert sorted(kept.values()) == sorted(encode(postings) for postings in index.values())

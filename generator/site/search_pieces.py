@@ -34,7 +34,6 @@ import json
 import re
 from typing import Protocol
 
-from ..cache import kept_for
 from ..safe import script_call, script_json
 from .search_index import FOLDED, TERM, Reading, indexed_characters, positions, vocabulary
 
@@ -74,17 +73,6 @@ def encode(postings: list[tuple[int, list[int]]]) -> str:
         out.append(base36(doc - before) + "." + ".".join(steps))
         before = doc
     return ",".join(out)
-
-
-def encoded(index: dict[str, list], kept: dict) -> list[tuple[str, str]]:
-    """Each key's postings encoded, in the keys' order; `kept` holds the last build's, so that a
-    `mkdocs serve` rebuild encodes again only the postings an edit changed."""
-    keys = sorted(index)
-    postings = [tuple((doc, tuple(places)) for doc, places in index[key]) for key in keys]
-    found = {held: kept.get(held) or encode(index[key]) for key, held in zip(keys, postings)}
-    kept.clear()
-    kept.update(found)
-    return [(key, found[held]) for key, held in zip(keys, postings)]
 
 
 def piece_name(kind: str, data) -> str:
@@ -137,7 +125,7 @@ def pieces(found: Documents, readings: list[Reading], pages: list[str],
     ranges: dict[str, list] = {}
     for lang, index in (("en", en), ("zh", zh)):
         ranges[lang] = []
-        for run in packed(encoded(index, kept_for(f"search postings {lang}", tuple(found.editions))), POSTINGS_SIZE):
+        for run in packed([(key, encode(index[key])) for key in sorted(index)], POSTINGS_SIZE):
             data = {lang: dict(run)}
             name = piece_name(lang, data)
             files[f"{FOLDER}/{name}.js"] = script_call("searchPiece", name, data)
