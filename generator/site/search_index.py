@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-RULE, SECTION, TERM = 0, 1, 2  # kinds of document, as search_data.py writes them
+RULE, SECTION, TERM = 0, 1, 2  # kinds of document, as search_data.py writes them (cr-search-pieces.js KIND)
 TODAYS = 1  # a document's ninth field where search_data.py folds it: an older edition's, the same as today's
 
 POSSESSIVE = re.compile(r"[’']s\b", re.ASCII)
@@ -37,7 +37,7 @@ LIST_NAMES = 4  # a rule that names this many keywords lists them
 MULTIPLAYER = ("8", [" multiplayer ", " multi player "], ["多人"])
 VARIANT_SUFFIX = re.compile(r" (variant|option)s?$|玩法$|模式$")
 
-# flags: what a document holds and states, one bit each
+# flags: what a document holds and states, one bit each (cr-search-pieces.js FLAG)
 HAS_EN, HAS_ZH, FOLDED, STATES_A_NUMBER, STATES_AN_OUTCOME, BOILERPLATE, LISTS_KEYWORDS = (1 << i for i in range(7))
 
 

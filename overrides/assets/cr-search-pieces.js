@@ -9,14 +9,18 @@
   "use strict";
   var CR = (window.CR = window.CR || {});
   var FOLDER = "assets/data/search/";
-  var HAS_EN = 1, HAS_ZH = 2, FOLDED = 4;  /* flags, search_index.py */
-  var TERM = 2;
+  /* a document's kind and flags, as generator/site/search_index.py writes them; cr-search.js reads
+     them here (CR.searchDocs) */
+  var KIND = { RULE: 0, SECTION: 1, TERM: 2 };
+  var FLAG = { HAS_EN: 1, HAS_ZH: 2, FOLDED: 4, NUMBER: 8, OUTCOME: 16, BOILERPLATE: 32, LISTS_KEYWORDS: 64 };
+  var TERM = KIND.TERM, HAS_EN = FLAG.HAS_EN, HAS_ZH = FLAG.HAS_ZH, FOLDED = FLAG.FOLDED;
   var base = null;  /* the base, read (below) */
   var pieces = Object.create(null);  /* a piece's name -> what it holds */
   var postings = { en: Object.create(null), zh: Object.create(null) };  /* read once asked for */
   var loading = 0;  /* pieces being loaded */
   var own = Object.prototype.hasOwnProperty;
 
+  CR.searchDocs = { KIND: KIND, FLAG: FLAG };
   CR.searchBase = function (data) { base = read(data); CR.searchData = base; };
   CR.searchPiece = function (name, data) { pieces[name] = data; };
 

@@ -25,13 +25,12 @@
 (function () {
   "use strict";
   var CR = (window.CR = window.CR || {});
-  var RULE = 0, SECTION = 1, TERM = 2;
+  var KIND = CR.searchDocs.KIND, RULE = KIND.RULE, SECTION = KIND.SECTION, TERM = KIND.TERM;  /* cr-search-pieces.js */
   var LIMIT = 50;
   var SCREENFUL = 10;  /* results whose texts are asked for at once, once the first are shown */
   var FIRST = 3;  /* results whose texts are asked for first: the top of the list, sooner alone */
   var HAN_RUNS = /[\u3400-\u9fff\uf900-\ufaff]+(?:\d+[a-z]?)?/g;  /* with a number the Chinese writes after a word: 层7 */
-  /* a document's flags (generator/site/search_index.py) */
-  var FLAG = { HAS_EN: 1, HAS_ZH: 2, FOLDED: 4, NUMBER: 8, OUTCOME: 16, BOILERPLATE: 32, LISTS_KEYWORDS: 64 };
+  var FLAG = CR.searchDocs.FLAG;  /* a document's flags (generator/site/search_index.py) */
   var pieces = CR.searchPieces;  /* cr-search-pieces.js, loaded before this file */
   var index = null;
 
