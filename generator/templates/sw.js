@@ -11,8 +11,9 @@
  * search's pieces come last. While a page loads what its reader waits for (the search's pieces,
  * cr-search-pieces.js), it asks the storing to hold: nothing new is fetched, and what was being
  * fetched is dropped and fetched again after. One file of another build and the install fails:
- * the site is never stored half old, half new. The first worker takes over at once; a later one waits until the
- * reader presses the notice's switch (cr-offline.js), so no page changes under a reader.
+ * the site is never stored half old, half new. The first worker takes over at once; a later one
+ * waits until the reader presses the notice's switch (cr-offline.js), so no page changes under a
+ * reader.
  * Fetch: what is stored answers first; anything else of the site comes from the network and is
  * kept (older editions, histories: stored once opened); a page that is neither gives the site's
  * offline page. Activate: the copies of other builds of this site are deleted. */
