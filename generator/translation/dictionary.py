@@ -41,9 +41,9 @@ def _first_senses() -> dict[str, list[tuple[str, int]]]:
     return dict(found)
 
 
-def chinese_name(english: str, said_in: Mapping[str, int]) -> str | None:
-    """The dictionary's word for a name, or None; `said_in` counts the translation's sentences
+def chinese_name(english: str, sentences_with: Mapping[str, int]) -> str | None:
+    """The dictionary's word for a name, or None; `sentences_with` counts the translation's sentences
     with each character."""
     candidates = _first_senses().get(_sense(english), [])
-    ranked = sorted(enumerate(candidates), key=lambda c: (c[1][1], -min(said_in.get(ch, 0) for ch in c[1][0]), c[0]))
+    ranked = sorted(enumerate(candidates), key=lambda c: (c[1][1], -min(sentences_with.get(ch, 0) for ch in c[1][0]), c[0]))
     return ranked[0][1][0] if ranked else None

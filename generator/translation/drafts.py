@@ -144,11 +144,11 @@ class Lexicon:
         official Chinese for (水豚[Capybara])."""
         forms = _forms(_key(words))
         found = [table[form] for table in (self.names, self.terms) for form in forms if form in table][:1]
-        lead = None if found else chinese_name(" ".join(words), self.said_in)
+        lead = None if found else chinese_name(" ".join(words), self.sentences_with)
         return found or ([f"{lead}{MARK_OPEN}{' '.join(words)}{MARK_CLOSE}"] if lead else [])
 
     @functools.cached_property
-    def said_in(self) -> Counter:
+    def sentences_with(self) -> Counter:
         """How many of the memory's sentences write each character."""
         return Counter(char for _, zh in self.pairs for char in set(zh))
 
