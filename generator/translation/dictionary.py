@@ -45,5 +45,8 @@ def chinese_name(english: str, sentences_with: Mapping[str, int]) -> str | None:
     """The dictionary's word for a name, or None; `sentences_with` counts the translation's sentences
     with each character."""
     candidates = _first_senses().get(_sense(english), [])
-    ranked = sorted(enumerate(candidates), key=lambda c: (c[1][1], -min(sentences_with.get(ch, 0) for ch in c[1][0]), c[0]))
-    return ranked[0][1][0] if ranked else None
+
+    def rank(at: int) -> tuple:  # fewest senses, then the commonest rarest character, then the first
+        words, senses = candidates[at]
+        return senses, -min(sentences_with.get(char, 0) for char in words), at
+    return candidates[min(range(len(candidates)), key=rank)][0] if candidates else None
