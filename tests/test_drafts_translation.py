@@ -132,3 +132,12 @@ def test_the_memorys_alignment_is_kept_for_the_next_build(tmp_path, monkeypatch)
     first = drafter.new(LEFT_OUT)
     drafter.translator.compose = lambda en: pytest.fail("the same sentence drafted again")
     assert drafter.new(LEFT_OUT) == first
+
+
+def test_a_name_in_a_new_sentence_takes_the_dictionarys_lead_read_as_its_chinese():
+    """The Chinese model reads a lead's Chinese, not the English in brackets after it: else a lead
+    reads worse than the English left alone and is never taken. An article is no part of a name."""
+    from generator.translation.dictionary import chinese_name
+    draft = Drafter(memory(), {}).translator.compose("Exile a Capybara you control.")
+    assert "水豚[Capybara]" in draft.text and "[Capybara]" not in draft.text.replace("水豚[Capybara]", "")
+    assert chinese_name("A Map", {}) is None and chinese_name("Map", {}) == "地图"

@@ -44,7 +44,7 @@ def _first_senses() -> dict[str, list[tuple[str, int]]]:
 def chinese_name(english: str, sentences_with: Mapping[str, int]) -> str | None:
     """The dictionary's word for a name, or None; `sentences_with` counts the translation's sentences
     with each character."""
-    candidates = _first_senses().get(_sense(english), [])
+    candidates = _first_senses().get(english.strip().lower(), [])  # a name, never “A Map” of “A Map token”
 
     def rank(at: int) -> tuple:  # fewest senses, then the commonest rarest character, then the first
         words, senses = candidates[at]

@@ -48,6 +48,7 @@ HAN = re.compile(r"[\u4e00-\u9fff]")
 # English words whose edits need no change of the Chinese (articles, “for as long as”)
 QUIET = frozenset("a an the for of that which this these those its their is are was were be been being one single".split())
 MARK_OPEN, MARK_CLOSE = "[", "]"
+GLOSS = re.compile(r"\[[^\]]*\]$")  # the English in brackets after a name's lead: 水豚[Capybara]
 UNKNOWN_OPEN, UNKNOWN_CLOSE = "\x01", "\x02"  # an untranslated word's brackets while a sentence is translated
 MOST = 99  # a draft's quality at best: it is never an exact match
 ALIKE = 0.6  # word similarity of a memory sentence to a new one before it is its parallel
@@ -579,9 +580,9 @@ class Translator:
                 named = [self.lexicon.names[form] for form in forms if form in self.lexicon.names][:1]
                 fixed = named or (self.lexicon.named(span) if _names_in(words, i, size, whole) else
                                   [self.lexicon.terms[form] for form in forms if form in self.lexicon.terms][:1])
-                for zh in fixed:
-                    add(Option(i + size, zh, (UNKNOWN_TOKEN,) if zh.startswith(MARK_OPEN) else tuple(chinese_tokens(zh)),
-                               0.0, 0, covered))
+                for zh in fixed:  # the model reads a lead's Chinese, not the English in brackets after it (水豚[Capybara])
+                    read = (UNKNOWN_TOKEN,) if zh.startswith(MARK_OPEN) else tuple(chinese_tokens(GLOSS.sub("", zh)))
+                    add(Option(i + size, zh, read, 0.0, 0, covered))
                 for rendering in [] if fixed else self.table.renderings(keyed[i:i + size]):  # the termbase's name is the name
                     add(Option(i + size, rendering.zh, tuple(chinese_tokens(rendering.zh)),
                                rendering.forward + rendering.backward, 0, covered))
