@@ -7,8 +7,9 @@ Every rule of the new English edition, in its order: its Chinese is the work lis
 (its text, each example), where a unit of the part has a target other than its English (OmegaT
 keeps a unit's state and puts its translation in the target; a unit translated as empty joins its
 neighbour's); a carried sentence nobody changed keeps its Chinese; a part no unit translates keeps
-the carried Chinese of the rule (renumbered as on the site), and a rule with none is left out and
-reported. A glossary entry of the work list is written from its units likewise (its name, each
+the carried Chinese of the rule (renumbered as on the site), reported where its English changed
+since (the release would otherwise carry older Chinese unnoticed), and a rule with none is left out
+and reported. A glossary entry of the work list is written from its units likewise (its name, each
 paragraph of its definition), any other keeps its carried Chinese, all in the order of the release
 it follows, a new entry after the one the English glossary puts before it. Chapter and section
 titles, the introduction and the credits are the release's own (the credits with the new date). A
@@ -87,6 +88,7 @@ class Imported:
     from_xliff: list[str] = field(default_factory=list)  # rules whose Chinese the work list gave
     terms_from_xliff: list[str] = field(default_factory=list)  # glossary entries likewise
     carried: list[str] = field(default_factory=list)  # rules that kept their carried Chinese
+    outdated: list[str] = field(default_factory=list)  # parts that kept older Chinese of English since changed
     left_out: list[str] = field(default_factory=list)  # rules (and titles, terms) with no Chinese
 
 
@@ -215,6 +217,9 @@ def _rule_chinese(rule: Rule, edition: Edition, units: list[Unit], result: Impor
             from_xliff = True
         elif carried_parts is not None and index < len(carried_parts):
             chinese.append(carried_parts[index])
+            changed = _changed_sentences(edition.carried.get(rule.number), index)
+            if changed:
+                result.outdated.append(str(rule.number) + (f" (example {index})" if index else "") + f" ({changed})")
         else:
             done = sum(1 for u in part_units if u.filled)
             result.left_out.append(str(rule.number) + (f" (example {index})" if index else "")
@@ -223,6 +228,17 @@ def _rule_chinese(rule: Rule, edition: Edition, units: list[Unit], result: Impor
                 return None
     (result.from_xliff if from_xliff else result.carried).append(str(rule.number))
     return chinese
+
+
+def _changed_sentences(carried, index: int) -> str | None:
+    """How much of a carried part's English changed since its Chinese was written (None: none)."""
+    if carried is None or not carried.stale:
+        return None
+    part = carried.parts[index] if carried.parts and index < len(carried.parts) else None
+    if part is None:  # carried whole: its sentences could not be told apart
+        return "its sentences not told apart"
+    changed = sum(1 for s in part if s.state != TRANSLATED)
+    return f"{changed} of {len(part)} sentences changed or new" if changed else None
 
 
 def _glossary(edition: Edition, translated: Edition, units: dict[str, list[Unit]], result: Imported) -> list[list[str]]:
