@@ -141,3 +141,18 @@ def test_a_name_in_a_new_sentence_takes_the_dictionarys_lead_read_as_its_chinese
     draft = Drafter(memory(), {}).translator.compose("Exile a Capybara you control.")
     assert "水豚[Capybara]" in draft.text and "[Capybara]" not in draft.text.replace("水豚[Capybara]", "")
     assert chinese_name("A Map", {}) is None and chinese_name("Map", {}) == "地图"
+
+
+def test_an_edit_of_a_word_said_twice_lands_where_the_word_alignment_puts_it():
+    """“Exile a token if you control no other token.”: the Chinese says the condition first, so the
+    English's second token is the Chinese's first 衍生物; counting occurrences in order would put
+    either edit on the wrong one. The word alignment of the very pair places each."""
+    made = memory()
+    for (noun, zh), (other, other_zh) in product({**NOUNS, "token": "衍生物"}.items(), repeat=2):
+        made[f"Exile a {noun} if you control no other {other}."] = f"如果你未操控其他{other_zh}，放逐一个{zh}。"
+    was = "Exile a token if you control no other token."
+    drafter = Drafter(made, {"Token": "衍生物", "Artifact": "神器"})
+    assert drafter.changed(was, made[was], "Exile a token if you control no other artifact.").text == \
+        "如果你未操控其他神器，放逐一个衍生物。"
+    assert drafter.changed(was, made[was], "Exile an artifact if you control no other token.").text == \
+        "如果你未操控其他衍生物，放逐一个神器。"

@@ -39,7 +39,7 @@ from ..cache import kept_for
 from .chinese_model import ChineseModel
 from .dictionary import chinese_name
 from .decoder import UNKNOWN_TOKEN, Option, decode
-from .phrase_table import LONGEST as PHRASE_WORDS, PhraseTable, chinese_tokens, english_key
+from .phrase_table import CHINESE_TOKEN, LONGEST as PHRASE_WORDS, PhraseTable, chinese_tokens, english_key
 from .renderings import STOP as FUNCTION, Renderings, Unit
 
 TOKEN = re.compile(r"\d+(?:\.\d+[a-z]?)?(?:[–-]\d*[a-z]?)?|\{[^}]*\}|[A-Za-z]+(?:['’-][A-Za-z]+)*|\S")
@@ -238,20 +238,43 @@ class Repairer:
         self.lexicon = lexicon
         self.translator = Translator(lexicon)
 
+    def aligned(self, words: list[str], start: int, end: int, zh: str) -> tuple[int, int] | None:
+        """Where in zh the word alignment puts the Chinese of words[start:end] (the memory's pair
+        of words and zh), or None."""
+        table = self.translator.table
+        n = table.pair(words, zh)
+        run = table.rendering_of(n, start, end) if n is not None else None
+        if run is None:
+            return None
+        places = [m.span() for m in CHINESE_TOKEN.finditer(zh)]
+        return places[run[0]][0], places[run[1] - 1][1]
+
     def locate(self, words: list[str], start: int, end: int, zh: str, taken=()) -> tuple[int, int] | None:
-        """Where in zh the Chinese of words[start:end] is (outside the places `taken`), or None."""
+        """Where in zh the Chinese of words[start:end] is (outside the places `taken`), or None:
+        the lexicon's Chinese of the words, where it stands more than once the place the word
+        alignment of this very pair (the memory's) puts them at. The alignment alone does not
+        place an edit: it links a word to part of its Chinese as often as to all of it (control:
+        控 of 控制), and a part replaced garbles the sentence."""
         span = words[start:end]
         nth = _occurrence(words, start, span)
         found = [span[0]] if len(span) == 1 and NUMBER.match(span[0]) else self.lexicon.chinese(span)
+        aligned = functools.cache(lambda: self.aligned(words, start, end, zh))
+
+        def free(a: int, b: int) -> bool:
+            return not any(a < taken_end and taken_start < b for taken_start, taken_end in taken)
         for chinese in found:
             places = [m.start() for m in re.finditer(re.escape(chinese), zh)]
-            free = [p for p in places if not any(p < b and a < p + len(chinese) for a, b in taken)]
-            if not free:
+            unused = [p for p in places if free(p, p + len(chinese))]
+            if not unused:
                 continue
-            if len(places) > nth and places[nth] in free:
+            near = [p for p in unused if aligned() and p < aligned()[1] and aligned()[0] < p + len(chinese)] \
+                if len(unused) > 1 else []
+            if len(near) == 1:
+                return near[0], near[0] + len(chinese)
+            if len(places) > nth and places[nth] in unused:
                 return places[nth], places[nth] + len(chinese)
-            if len(free) == 1 or len(places) == _count(words, span):
-                return free[0], free[0] + len(chinese)
+            if len(unused) == 1 or len(places) == _count(words, span):
+                return unused[0], unused[0] + len(chinese)
         return None
 
     def translate(self, words: list[str]) -> str | None:

@@ -70,6 +70,7 @@ class PhraseTable:
             for token in sorted(set(found)):
                 self.said_in[token].append(n)
         self._found: dict[tuple, list[Rendering]] = {}
+        self._index: dict[tuple, int] | None = None
         self._said: dict[str, int] = {}
         self._silent: dict[str, float] = {}
 
@@ -128,6 +129,24 @@ class PhraseTable:
                     break
                 runs.append("".join(tokens[low - left:high + right + 1]))
         return runs
+
+    def pair(self, words: Sequence[str], zh: str) -> int | None:
+        """The index of the sentence pair of these English tokens and this Chinese, or None."""
+        if self._index is None:
+            self._index = {(tuple(e), t): n for n, (e, t) in enumerate(zip(self.english, self.texts))}
+        return self._index.get((tuple(english_key(list(words))), "".join(chinese_tokens(zh))))
+
+    def rendering_of(self, n: int, start: int, end: int) -> tuple[int, int] | None:
+        """The Chinese tokens (first, past the last) of pair n that render its English words
+        start..end and nothing else of it (consistent, as a phrase pair is), or None."""
+        links = self.links[n]
+        inside = [j for i, j in links if start <= i < end]
+        if not inside:
+            return None
+        low, high = min(inside), max(inside)
+        if any(not start <= i < end for i, j in links if low <= j <= high):
+            return None
+        return low, high + 1
 
     def silent(self, word: str) -> float:
         """The share of a word's occurrences linked to no Chinese (the, of: most of them)."""
