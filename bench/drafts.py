@@ -74,12 +74,25 @@ def rows(old: str, new: str) -> tuple[list, list, float]:
             part = carried.parts[0] if carried and carried.parts else None
             if part is None:
                 before = draft = older[link.old].texts["zh"].text
+                reachable = False
             else:
+                reachable = _in_order([s.zh for s in part if s.state == TRANSLATED], real[number])
                 before = "".join(s.zh or "" for s in part)
                 found = drafts.get(number, (None,))[0]
                 draft = "".join((s.zh or "") if d is None else d.text for s, d in zip(part, found or [None] * len(part)))
-            changed.append((str(number), before, draft, real[number]))
+            changed.append((str(number), before, draft, real[number], reachable))
     return changed, added, seconds
+
+
+def _in_order(pieces: list, text: str) -> bool:
+    """Each piece is in the text, after the one before it."""
+    at = 0
+    for piece in pieces:
+        found = text.find(piece or "", at)
+        if found < 0:
+            return False
+        at = found + len(piece or "")
+    return True
 
 
 def families(date: str = HELD_OUT[0]) -> list:
@@ -138,9 +151,12 @@ def main() -> None:
         label = "held out" if (old, new) == HELD_OUT else "tuned on" if (old, new) in TUNED else "other"
         print(f"{old} -> {new} ({label}; drafts in {seconds:.1f} s)")
         print(f"  changed: {figures(changed)}")
+        reachable = sum(r[4] for r in changed)
+        print(f"           could be exact at all (the carried Chinese of every unchanged sentence in the translators' "
+              f"text, in order): {reachable} ({reachable / max(1, len(changed)):.0%})")
         print(f"  new:     {figures(added)}")
         for kind, found in (("changed", changed), ("new", added)):
-            for number, before, draft, real in [r for r in found if r[2] != r[3]][:args.show]:
+            for number, before, draft, real, *_ in [r for r in found if r[2] != r[3]][:args.show]:
                 print(f"  {kind} {number}\n    before: {before}\n    draft:  {draft}\n    real:   {real}")
 
 
