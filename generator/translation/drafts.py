@@ -267,10 +267,10 @@ class Repairer:
             unused = [p for p in places if free(p, p + len(chinese))]
             if not unused:
                 continue
-            near = [p for p in unused if aligned() and p < aligned()[1] and aligned()[0] < p + len(chinese)] \
-                if len(unused) > 1 else []
-            if len(near) == 1:
-                return near[0], near[0] + len(chinese)
+            if len(unused) > 1 and aligned():
+                near = [p for p in unused if p < aligned()[1] and aligned()[0] < p + len(chinese)]
+                if len(near) == 1:
+                    return near[0], near[0] + len(chinese)
             if len(places) > nth and places[nth] in unused:
                 return places[nth], places[nth] + len(chinese)
             if len(unused) == 1 or len(places) == _count(words, span):

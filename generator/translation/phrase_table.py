@@ -111,14 +111,11 @@ class PhraseTable:
 
     def _runs(self, n: int, start: int, end: int) -> list[str]:
         """The Chinese runs consistent with English words start..end of pair n."""
-        links = self.links[n]
-        inside = [j for i, j in links if start <= i < end]
-        if not inside:
+        run = self.rendering_of(n, start, end)
+        if run is None or run[1] - run[0] > WIDEST:
             return []
-        low, high = min(inside), max(inside)
-        if high - low >= WIDEST or any(not start <= i < end for i, j in links if low <= j <= high):
-            return []
-        linked = {j for _, j in links}
+        low, high = run[0], run[1] - 1
+        linked = {j for _, j in self.links[n]}
         tokens = self.chinese[n]
         runs = []
         for left in range(LOOSE + 1):
