@@ -40,9 +40,8 @@ class ChineseModel:
         return self._seen[key]
 
     def _chance(self, context: tuple, token: str) -> float:
-        if not context:
-            total, kinds = self.totals.get((), 0), self.kinds.get((), 0)
-            return (self.counts[()].get(token, 0) + 1) / (total + self.vocabulary)
+        if not context:  # add-one over the tokens seen, and one for any unseen
+            return (self.counts[()].get(token, 0) + 1) / (self.totals.get((), 0) + self.vocabulary)
         shorter = self._chance(context[1:], token)
         total = self.totals.get(context)
         if not total:

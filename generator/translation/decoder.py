@@ -50,15 +50,18 @@ class _Hypothesis(NamedTuple):
     covered: int
 
 
-def decode(options: Sequence[Sequence[Option]], model: ChineseModel, weights: Weights = Weights(),
-           swaps: bool = True) -> Decoded:
-    """The best rendering of a sentence of len(options) words, options[i] those starting at word i."""
-    return _Search(model, weights).run(options, swaps)
+WEIGHTS = Weights()
+
+
+def decode(options: Sequence[Sequence[Option]], model: ChineseModel, swaps: bool = True) -> Decoded:
+    """The best rendering of a sentence of len(options) words, options[i] those starting at word i
+    (`swaps`: neighbouring phrases tried in the other order too)."""
+    return _Search(model).run(options, swaps)
 
 
 class _Search:
-    def __init__(self, model: ChineseModel, weights: Weights):
-        self.model, self.weights = model, weights
+    def __init__(self, model: ChineseModel):
+        self.model, self.weights = model, WEIGHTS
 
     def run(self, options: Sequence[Sequence[Option]], swaps: bool) -> Decoded:
         size, model = len(options), self.model
