@@ -385,7 +385,9 @@ def _import_xliff(args) -> int:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_bytes(layout.encode(imported.text))
     print(f"{args.out}: {edition.date}, {len(imported.from_xliff)} rules from the work list, "
-          f"{len(imported.carried)} carried; {len(imported.terms_from_xliff)} glossary entries from the work list")
+          f"{len(imported.carried)} carried ({len({part.split()[0] for part in imported.outdated})} of them with "
+          "older Chinese of changed English); "
+          f"{len(imported.terms_from_xliff)} glossary entries from the work list")
     for outdated in imported.outdated:
         print(f"warning: older Chinese kept for {outdated}: its English changed and no unit translates it",
               file=sys.stderr)

@@ -204,6 +204,8 @@ def test_an_unconfirmed_draft_is_never_imported(carried_site, tmp_path):
     assert made["205.3h"][0].startswith("结界具有其特有的副类别") and "案件" not in made["205.3h"][0]
     assert "warning: older Chinese kept for 205.3h (1 of 2 sentences changed or new)" in result.stderr
     assert "older Chinese kept for 702.19b" not in result.stderr  # unchanged: carried, nothing to say
+    outdated = set(re.findall(r"older Chinese kept for (\S+)", result.stderr))
+    assert f"carried ({len(outdated)} of them with older Chinese of changed English)" in result.stdout
     for target in tree.iter(f"{NS}target"):
         if target.get("state-qualifier") == "leveraged-tm":
             target.set("state", "translated")
