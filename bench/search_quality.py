@@ -16,6 +16,7 @@ import functools
 import http.server
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -42,7 +43,7 @@ def build(checkout: Path, site: Path) -> None:
 @contextlib.contextmanager
 def built_with_baseline(baseline: str, prefix: str):
     """Our site and the baseline commit's, built from SOURCES in a new folder: (ours, baseline).
-    The baseline's checkout is a git worktree, removed afterwards."""
+    The baseline's checkout is a git worktree; it and the folder are removed afterwards."""
     work = Path(tempfile.mkdtemp(prefix=prefix))
     subprocess.run(["git", "worktree", "add", "--detach", str(work / "baseline"), baseline], cwd=ROOT,
                    check=True, capture_output=True)
@@ -52,6 +53,7 @@ def built_with_baseline(baseline: str, prefix: str):
         yield work / "ours", work / "baseline-site"
     finally:
         subprocess.run(["git", "worktree", "remove", "--force", str(work / "baseline")], cwd=ROOT, capture_output=True)
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def place(links: list[str], answers: list[str], query: str) -> int | None:
