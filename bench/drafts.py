@@ -1,4 +1,4 @@
-"""Drafts for the rules translators must write (generator/translation/drafts.py), against what the
+"""Drafts for the rules translators must write (generator/translation/drafting/drafts.py), against what the
 translators then wrote, on the release pairs of the corpus.
 
     .venv/bin/python bench/drafts.py [--pair 20231013-20231117] [--show N]
@@ -33,7 +33,7 @@ CORPUS = ROOT.parent / "shared" / "corpus"
 
 from generator.history.corpus import load_corpus  # noqa: E402
 from generator.history.sentence_carry import TRANSLATED  # noqa: E402
-from generator.translation.drafts import edition_drafts  # noqa: E402
+from generator.translation.drafting.drafts import edition_drafts  # noqa: E402
 
 HELD_OUT = ("20220610", "20231013")
 TUNED = (("20231013", "20231117"), ("20231117", "20240206"))
@@ -102,7 +102,7 @@ def families(date: str = HELD_OUT[0]) -> list:
     (its translation is the held-out pair's older one)."""
     from generator.history.carry import _bilingual_parts
     from generator.history.sentence_carry import Memory, split_en
-    from generator.translation.drafts import Drafter, keyword_of, offered, terms_of
+    from generator.translation.drafting.drafts import Drafter, keyword_of, offered, terms_of
     edition = load_corpus(None, [en(date), zh(date)]).editions[0]
     rules = {r.number: r for r in edition.rules()}
     sections: dict[str, list] = {}

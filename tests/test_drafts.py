@@ -1,4 +1,4 @@
-"""Drafts for the sentences translators must write (generator/translation/drafts.py): each kind of
+"""Drafts for the sentences translators must write (generator/translation/drafting/drafts.py): each kind of
 repair on made-up pairs, an edit it cannot repair shown and not guessed, and the drafts where
 translators look (the work list, the status page) and where they must not be taken unconfirmed
 (import-xliff)."""
@@ -9,7 +9,7 @@ import re
 from lxml import etree
 
 from conftest import needs_corpus
-from generator.translation.drafts import Drafter, MOST, offered
+from generator.translation.drafting.drafts import Drafter, MOST, offered
 
 NS = "{urn:oasis:names:tc:xliff:document:1.2}"
 TERMS = {"Artifact": "神器", "Token": "衍生物", "Untapped": "未横置", "Case": "案件", "Class": "职业", "Aura": "灵气",
@@ -220,7 +220,7 @@ def test_an_unconfirmed_draft_is_never_imported(carried_site, tmp_path):
 def test_a_parallel_gives_way_to_a_translation_that_covers_more_of_the_english():
     """The closest parallel, repaired, keeps English it could not place in brackets; the sentence
     translated phrase by phrase is taken where it covers more, the parallel where it covers as much."""
-    from generator.translation.drafts import Draft
+    from generator.translation.drafting.drafts import Draft
     parallel = drafter().new("Sacrifice this glorious artifact.")
     assert parallel.source == "Sacrifice this artifact." and parallel.kept == ("glorious",)
     better, as_much = drafter(), drafter()
@@ -234,7 +234,7 @@ def test_a_name_the_translation_never_wrote_gets_the_dictionarys_lead_and_keeps_
     """A new type in a list: CC-CEDICT's word whose first sense is the name, the most nearly the
     name alone where several are, shown as the translation shows a name with no official Chinese
     (水豚[Capybara]); a name the dictionary does not have stays English; a keyword is never looked up."""
-    from generator.translation.dictionary import chinese_name
+    from generator.translation.drafting.dictionary import chinese_name
     assert chinese_name("Capybara", {}) == "水豚" and chinese_name("Map", {}) == "地图"
     assert chinese_name("Case", {}) == "案件"  # case, instance; not 例子 (case, for instance, example), nor 格位 (case (linguistics))
     assert chinese_name("Cave", {}) == "洞窟" and chinese_name("Snail", {"牛": 3}) == "蜗牛"  # fewest senses; then the commoner character

@@ -1,16 +1,16 @@
-"""The drafts' translation of a sentence with no parallel (generator/translation/aligner.py,
+"""The drafts' translation of a sentence with no parallel (generator/translation/drafting/aligner.py,
 phrase_table.py, chinese_model.py, decoder.py) on a made-up memory whose Chinese puts the modifier
 first, as the translation does: “a creature you control” is 一个由你操控的生物."""
 from itertools import product
 
 import pytest
 
-from generator.translation import phrase_table
-from generator.translation.aligner import _joined, align
-from generator.translation.chinese_model import ChineseModel
-from generator.translation.decoder import Option, decode
-from generator.translation.drafts import Drafter, tokens
-from generator.translation.phrase_table import PhraseTable, chinese_tokens, english_key
+from generator.translation.drafting import phrase_table
+from generator.translation.drafting.aligner import _joined, align
+from generator.translation.drafting.chinese_model import ChineseModel
+from generator.translation.drafting.decoder import Option, decode
+from generator.translation.drafting.drafts import Drafter, tokens
+from generator.translation.drafting.phrase_table import PhraseTable, chinese_tokens, english_key
 
 VERBS = {"Destroy": "消灭", "Sacrifice": "牺牲", "Exile": "放逐", "Tap": "横置", "Untap": "重置"}
 NOUNS = {"creature": "生物", "artifact": "神器", "land": "地", "card": "牌", "permanent": "永久物"}
@@ -137,7 +137,7 @@ def test_the_memorys_alignment_is_kept_for_the_next_build(tmp_path, monkeypatch)
 def test_a_name_in_a_new_sentence_takes_the_dictionarys_lead_read_as_its_chinese():
     """The Chinese model reads a lead's Chinese, not the English in brackets after it: else a lead
     reads worse than the English left alone and is never taken. An article is no part of a name."""
-    from generator.translation.dictionary import chinese_name
+    from generator.translation.drafting.dictionary import chinese_name
     draft = Drafter(memory(), {}).translator.compose("Exile a Capybara you control.")
     assert "水豚[Capybara]" in draft.text and "[Capybara]" not in draft.text.replace("水豚[Capybara]", "")
     assert chinese_name("A Map", {}) is None and chinese_name("Map", {}) == "地图"

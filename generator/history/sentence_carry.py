@@ -33,7 +33,7 @@ class Segment(NamedTuple):
     state: str
     suggestion: str | None = None  # new or stale: the Chinese of the same English elsewhere (memory)
     was: str | None = None  # stale: the English its Chinese translates (the older edition's, in today's numbers)
-    draft: str | None = None  # stale or new: a draft of its Chinese (translation/drafts.py), for translators
+    draft: str | None = None  # stale or new: a draft of its Chinese (translation/drafting/drafts.py), for translators
     draft_quality: int | None = None  # how much of its English the draft covers (0-99)
 
 

@@ -22,7 +22,7 @@ and in memory.tmx beside the work list, from which OmegaT fills the exact matche
     reasons as notes of the rule's group;
   - a sentence of the translation memory (the same English elsewhere in the translated edition):
     an <alt-trans> of origin "translation-memory", never a target;
-  - a changed or new sentence's draft (translation/drafts.py: the older Chinese with the English
+  - a changed or new sentence's draft (translation/drafting/drafts.py: the older Chinese with the English
     edit carried over, or a new sentence from its closest parallel; English it could not render in
     brackets): an <alt-trans> of origin "draft" whose match-quality is the share of the English it
     covers (at most 99), never a target. The import never takes a draft a tool put in a target
@@ -33,7 +33,7 @@ A part whose sentences could not be told apart is one unit, with its whole older
 from __future__ import annotations
 
 from ..history.sentence_carry import NEW, STALE, TRANSLATED, Segment, part_pairs, untranslated_part
-from .drafts import with_drafts
+from .drafting.drafts import with_drafts
 
 NAMESPACE = "urn:oasis:names:tc:xliff:document:1.2"
 REVIEW = "review"  # a unit of a rule the check of the translation puts first: its Chinese, to review

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ...history.lineage import shared_language, trace_lineage
 from ...rules.word_diff import word_diff
 from ...safe import html_attr, md_text
-from ...translation.drafts import draft_pairs, drafted, drafts_tmx, edition_drafts, translated_edition, with_drafts
+from ...translation.drafting.drafts import draft_pairs, drafted, drafts_tmx, edition_drafts, translated_edition, with_drafts
 from ...translation.memory_tmx import memory_tmx
 from ...translation.omegat_project import omegat_project
 from ...translation.termbase_tbx import termbase_tbx
@@ -176,7 +176,7 @@ def worklist(edition, status, rules: dict, findings: list = (), drafts: dict | N
     with its reasons (the column "check", on every row it has reasons for). As CSV (a rule a row),
     as JSON (with each part's sentences where the Chinese was carried sentence by sentence) and as
     XLIFF (translation/worklist_xliff.py). Each stale or untranslated rule has its text as drafted
-    (translation/drafts.py; the column "draft"), and in the JSON each sentence its draft."""
+    (translation/drafting/drafts.py; the column "draft"), and in the JSON each sentence its draft."""
     drafts = drafts or {}
     rows, sentences = [], {}
     checked = {str(f.number): f for f in findings}

@@ -35,12 +35,12 @@ from collections import Counter, defaultdict
 from difflib import SequenceMatcher
 from typing import Iterable, NamedTuple
 
-from ..cache import kept_for
+from ...cache import kept_for
+from ..renderings import STOP as FUNCTION, Renderings, Unit
 from .chinese_model import ChineseModel
 from .dictionary import chinese_name
 from .decoder import UNKNOWN_TOKEN, Option, decode
 from .phrase_table import CHINESE_TOKEN, LONGEST as PHRASE_WORDS, PhraseTable, chinese_tokens, english_key
-from .renderings import STOP as FUNCTION, Renderings, Unit
 
 TOKEN = re.compile(r"\d+(?:\.\d+[a-z]?)?(?:[–-]\d*[a-z]?)?|\{[^}]*\}|[A-Za-z]+(?:['’-][A-Za-z]+)*|\S")
 NUMBER = re.compile(r"\d+(?:\.\d+[a-z]?)?(?:[–-]\d*[a-z]?)?$")
@@ -626,8 +626,8 @@ class Translator:
 def terms_of(translated) -> dict[str, str]:
     """English names and their Chinese in the translated edition: its glossary, and the titles of
     its keyword rules (702.19 Trample, 践踏)."""
-    from ..rules.model import is_title_text
-    from ..rules.termbase import chinese_forms
+    from ...rules.model import is_title_text
+    from ...rules.termbase import chinese_forms
     terms = {}
     for pair in translated.glossary:
         if pair.en is not None and pair.zh is not None:
@@ -643,7 +643,7 @@ def terms_of(translated) -> dict[str, str]:
 def keyword_of(rule, rules: dict):
     """The keyword a rule is about (its parent's title, 702.27a's is Buyback) and whether the
     translation has no name for it yet."""
-    from ..rules.model import is_title_text
+    from ...rules.model import is_title_text
     parent = rules.get(rule.number.parent) if rule.number.parent else rule
     if parent is None or "en" not in parent.texts or not is_title_text(parent.texts["en"].text):
         return None, False
@@ -671,7 +671,7 @@ def edition_drafts(edition, translated) -> dict:
     """Per rule of `edition` that translators must write (stale or untranslated): its parts (text,
     examples), each a tuple with a Draft for each segment that needs one (None for a carried one),
     or None for a part carried whole."""
-    from ..history.sentence_carry import TRANSLATED
+    from ...history.sentence_carry import TRANSLATED
     memory = edition.memory
     if memory is None or translated is None:
         return {}

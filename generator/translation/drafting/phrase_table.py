@@ -17,7 +17,7 @@ import re
 from collections import Counter, defaultdict
 from typing import NamedTuple, Sequence
 
-from ..cache import cached
+from ...cache import cached
 from .aligner import align
 
 LONGEST = 6  # English words of a phrase
