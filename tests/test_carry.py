@@ -33,16 +33,22 @@ def test_unchanged_rules_get_the_translation_the_translators_then_made(carried):
     rules = {r.number: r for r in carried.rules()}
     current = [number for number, c in carried.carried.items() if not c.stale]
     same = [number for number in current if real[number]["zh"].text == rules[number].texts["zh"].text]
-    assert (len(rules), len(current), len(same)) == (2937, 2891, 2855)
+    assert (len(rules), len(current), len(same)) == (2937, 2893, 2857)
     assert len(same) / len(current) >= 0.97
     # numbers it cites are where those rules went: 104.6 cited 723, which is 724 now
     assert "参见规则724" in rules[n("104.6")].texts["zh"].text
     assert carried.carried[n("104.6")].translates == "2023-11-17"
+    # where the English left a citation as it was though the rule it cites moved (an erratum: 724.6
+    # still cites 724, the subgames section that is 725 now), the Chinese keeps pointing at the rule
+    # meant, as the translators' own next release does, and the rule is not in the work list
+    for number, cited in (("724.6", "参见规则725"), ("801.17", "参见规则724")):
+        assert cited in rules[n(number)].texts["zh"].text and number in map(str, current)
+        assert rules[n(number)].texts["zh"].text == real[n(number)]["zh"].text
 
 
 def test_edited_rules_are_stale_and_new_rules_untranslated(carried):
     stale = {str(number) for number, c in carried.carried.items() if c.stale}
-    assert {"205.3h", "701.34a", "702.124g"} <= stale and len(stale) == 8
+    assert {"205.3h", "701.34a", "702.124g"} <= stale and len(stale) == 6
     assert carried.carried[n("724.6")].number == n("723.6")  # carried through its move
     untranslated = [r.number for r in carried.rules() if "zh" not in r.texts]
     assert len(untranslated) == 38 and n("701.56") in untranslated  # a new keyword action
@@ -77,7 +83,7 @@ def test_edited_rules_keep_the_chinese_the_translators_kept_sentence_by_sentence
     ones, how many equal their next text (at least 90%). The one carried sentence they changed is
     their own revision of unchanged English (702.37c's 效果 became 效应)."""
     kept, carried_sentences, misses, wrong = sentences_kept(carried, ZH_OLD, ZH_NEW)
-    assert (kept, carried_sentences, misses) == (22, 23, [])
+    assert (kept, carried_sentences, misses) == (20, 21, [])
     assert wrong == [("702.37c", "变身的效果持续影响此牌面朝下之物件，直到此永久物被翻回正面为止。")]
     # the changed sentence keeps the Chinese of the sentence it replaced, marked stale
     parts = carried.carried[n("205.3i")].parts
@@ -118,16 +124,16 @@ def test_the_home_page_says_which_editions_it_shows(carried_site):
     page = (carried_site / "index.html").read_text(encoding="utf-8")
     text = re.sub(r"<[^>]+>", "", page)
     assert "English: the official text of the Comprehensive Rules in effect since 2024-02-02." in text
-    assert ("The community translation of 2023-11-17, carried forward to 2024-02-02; 8 rules await an update "
+    assert ("The community translation of 2023-11-17, carried forward to 2024-02-02; 6 rules await an update "
             "to new English; 38 rules are not translated yet.") in text
-    assert "2023-11-17 版社区译文，沿用到 2024-02-02 版；8 条待按新英文更新；38 条尚未翻译。" in text
+    assert "2023-11-17 版社区译文，沿用到 2024-02-02 版；6 条待按新英文更新；38 条尚未翻译。" in text
 
 
 def test_the_status_page_is_the_translators_work_list(carried_site):
     import csv
     import json
     page = (carried_site / "cr" / "status" / "index.html").read_text(encoding="utf-8")
-    assert "旧译 Stale translations (8)" in page and "无译文 Without a translation (38)" in page
+    assert "旧译 Stale translations (6)" in page and "无译文 Without a translation (38)" in page
     assert "Titles without a translation (1)</b>: 719 Case Cards</p>" in page
     assert "Glossary entries new or changed (5)</b>: Case · Cloak · Collect Evidence · Disguise · Solved</p>" in page
     assert '<a href="../../assets/data/2024-02-02/worklist.csv" download>CSV</a>' in page
@@ -135,13 +141,17 @@ def test_the_status_page_is_the_translators_work_list(carried_site):
     rows = json.loads((carried_site / "assets" / "data" / "2024-02-02" / "worklist.json").read_text(encoding="utf-8"))
     rules, terms = [r for r in rows if not r["term"]], [r for r in rows if r["term"]]
     listed = [r for r in rules if r["status"] in ("stale", "untranslated")]
-    assert len(listed) == 46 and rows[:46] == listed
-    checked = rules[46:]  # then the rules the check of the translation puts first, each with its reasons
+    assert len(listed) == 44 and rows[:44] == listed
+    checked = rules[44:]  # then the rules the check of the translation puts first, each with its reasons
     assert rows[len(rules):] == terms  # then the glossary entries the English added
     assert [r["term"] for r in terms] == ["Case", "Cloak", "Collect Evidence", "Disguise", "Solved"]
     assert all(r["status"] == "untranslated" and r["english"] and not r["chinese"] and not r["rule"] for r in terms)
     assert {r["status"] for r in checked} == {"check"} and all(r["check"] and r["chinese"] for r in checked)
     assert len(checked) >= 20 and "check" in rows[0]
+    # a citation the English did not renumber (carried, pointing at the rule meant) is put to translators
+    told = {r["rule"]: r["check"] for r in checked}
+    assert told["724.6"].startswith("cited numbers differ: 724 in the English, 725 in the Chinese")
+    assert told["801.17"].startswith("cited numbers differ: 723 in the English, 724 in the Chinese")
     stale = next(r for r in rows if r["rule"] == "701.34a")
     assert stale["translates"] == "2023-11-17" and stale["english"] != stale["english_then"] and stale["chinese"]
     assert [s["state"] for s in stale["sentences"][0]] == ["translated"] * 3 + ["stale", "translated"]

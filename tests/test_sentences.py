@@ -86,6 +86,15 @@ def test_an_edited_rule_keeps_the_chinese_of_its_unchanged_sentences():
     assert segments[1].was == "The land types are Desert and Forest." and segments[3].en == "A new sentence."
 
 
+def test_a_sentence_the_english_left_as_it_was_keeps_its_chinese_though_what_it_cites_moved():
+    """The English did not renumber a citation (rule 723 moved to 724; 2024-02-02's 724.6 and
+    801.17): the sentence is unchanged, and its Chinese points at the rule meant, as the
+    translators' own next release does."""
+    old_en = "Lands have subtypes. See rule 723."
+    segments = carry_part(old_en, "地具有副类别。参见规则723。", "Lands have many subtypes. See rule 723.", forward)
+    assert [(s.state, s.zh) for s in segments] == [(STALE, "地具有副类别。"), (TRANSLATED, "参见规则724。")]
+
+
 def test_a_removed_sentence_takes_its_chinese_with_it_and_unaligned_parts_are_carried_whole():
     segments = carry_part("One thing. Two things.", "一件事。两件事。", "Two things.", forward)
     assert [(s.state, s.zh) for s in segments] == [(TRANSLATED, "两件事。")]

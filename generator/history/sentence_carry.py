@@ -107,7 +107,10 @@ def carry_part(old_en: str, old_zh: str, new_en: str, forward: Callable[[str], s
     old_sentences, zh_sentences, pairs = found
     new_sentences = split_en(new_en)
     group_of = {i: g for g, pair in enumerate(pairs) for i in range(*pair.en)}
-    before = [forward(s) for s in old_sentences]
+    # a sentence today's English left word for word is the same sentence, even where a rule it cites
+    # moved (the English did not renumber the citation; the Chinese keeps pointing at the rule meant)
+    kept = set(old_sentences) & set(new_sentences)
+    before = [s if s in kept else forward(s) for s in old_sentences]
     now_of: dict[int, int] = {}  # old sentence -> the same sentence today
     groups: list[set[int]] = [set() for _ in new_sentences]  # today's sentence -> the pairs it comes from
     for tag, i1, i2, j1, j2 in SequenceMatcher(None, before, new_sentences, autojunk=False).get_opcodes():
