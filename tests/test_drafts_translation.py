@@ -83,13 +83,26 @@ def test_the_chinese_model_prefers_what_the_translation_writes():
     assert abs(total - model.log_chance(start, "一") - model.log_chance(model.state(start + ("一",)), "个")) < 1e-12
 
 
-def test_the_decoder_writes_two_phrases_in_the_other_order_where_that_reads_like_the_translation():
-    """creature | you control: rendered one by one in the English order, 生物由你操控的; the Chinese
-    model knows 由你操控的生物, which a swap of the two gives."""
+def test_the_translation_says_which_phrases_go_ahead_of_their_neighbours():
+    """“you control” goes ahead of the noun before it in every pair that has it (由你操控的生物), a
+    noun after the article before it (一个生物): the log odds of each."""
+    table = PhraseTable(pairs())
+    ahead, behind = table.orientation(["you", "control"])
+    assert ahead > 3 and behind < -3  # nor does what follows it go ahead of it (the stop)
+    assert table.orientation(["a", "creature"])[0] < -2 and table.orientation(["creature"])[0] < -3
+
+
+def test_the_decoder_writes_two_phrases_in_the_other_order_where_the_translation_does():
+    """creature | you control: rendered one by one in the English order, 生物由你操控的; the
+    translation writes “you control” ahead of its noun, and its Chinese model knows 由你操控的生物:
+    a swap of the two gives it. A phrase the translation never writes ahead stays where it is."""
     model = ChineseModel(chinese_tokens(zh) for zh in memory().values())
-    options = [[Option(1, "生物", ("生", "物"), 0.0, 0, 1)], [Option(3, "由你操控的", tuple("由你操控的"), 0.0, 0, 2)], []]
+    noun = [Option(1, "生物", ("生", "物"), 0.0, 0, 1, -3.7, 0.1)]
+    options = [noun, [Option(3, "由你操控的", tuple("由你操控的"), 0.0, 0, 2, 3.9, -3.4)], []]
     assert decode(options, model).text == "由你操控的生物"
     assert decode(options, model, swaps=False).text == "生物由你操控的"
+    never = [noun, [Option(3, "由你操控的", tuple("由你操控的"), 0.0, 0, 2, -4.0, -3.4)], []]
+    assert decode(never, model).text == "生物由你操控的"
 
 
 def test_a_new_sentence_with_no_parallel_is_translated_in_the_chinese_order():

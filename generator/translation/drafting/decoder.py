@@ -1,19 +1,23 @@
 """The best way to join a sentence's phrase renderings: a beam search from the left over the
 English, each step one phrase rendered (or two neighbouring phrases rendered in the other order,
-as Chinese puts a modifier before what it modifies), scored by the renderings' own chances and by
-how like the translation's Chinese the result reads (chinese_model.py).
+as Chinese puts a modifier before what it modifies), scored by the renderings' own chances, by
+how often the translation orders each phrase so against its neighbours (由你操控的生物: “you control”
+goes ahead of “creature”; phrase_table.py's orientation), and by how like the translation's Chinese
+the result reads (chinese_model.py).
 
 Every score is a sum in one order and every tie is broken by the text, so the same sentence gives
 the same Chinese on every run.
 """
 from __future__ import annotations
 
+import math
 from typing import NamedTuple, Sequence
 
 from .chinese_model import END, START, ChineseModel
 
 BEAM = 12
 SWAPPED = 8  # of the likeliest options at a word, those tried in the other order with a neighbour's
+SWAP_ODDS = -1.0  # of a phrase whose order against its neighbours the translation does not say
 UNKNOWN_TOKEN = "<unk>"  # what the Chinese model reads for English kept in brackets: a token it has never seen
 
 
@@ -26,6 +30,8 @@ class Option(NamedTuple):
     score: float
     unknown: int
     covered: int
+    ahead: float = SWAP_ODDS  # log odds that the translation writes it before the phrase before it
+    behind: float = SWAP_ODDS  # log odds that it writes the phrase after it before this one
 
 
 class Weights(NamedTuple):
@@ -33,7 +39,7 @@ class Weights(NamedTuple):
     own: float = 1.0  # the rendering's own log score
     length: float = 0.6  # per Chinese token written (the model alone prefers short output)
     unknown: float = -4.0  # per English word left in English
-    swap: float = -2.0  # per pair of phrases written in the other order
+    order: float = 3.0  # the log chance that the translation orders a phrase so against its neighbours
 
 
 class Decoded(NamedTuple):
@@ -71,7 +77,7 @@ class _Search:
             beam = sorted(self.stacks[start].values(), key=lambda h: (-h.score, h.text))[:BEAM]
             for hypothesis in beam:
                 for option in options[start]:
-                    self._extend(hypothesis, [option], 0)
+                    self._extend(hypothesis, [option], False)
                 if not swaps:
                     continue
                 for first in options[start][:SWAPPED]:  # first .. second written second .. first
@@ -79,7 +85,7 @@ class _Search:
                         continue
                     for second in options[first.end][:SWAPPED]:
                         if not second.unknown:
-                            self._extend(hypothesis, [second, first], 1)
+                            self._extend(hypothesis, [second, first], True)
         finals = [h._replace(score=h.score + self.weights.model * model.log_chance(h.state, END))
                   for h in self.stacks[size].values()]
         if not finals:
@@ -87,7 +93,7 @@ class _Search:
         best = max(finals, key=lambda h: (h.score, h.text))
         return Decoded(best.text, best.unknown, best.covered)
 
-    def _extend(self, hypothesis: _Hypothesis, written: list[Option], swapped: int) -> None:
+    def _extend(self, hypothesis: _Hypothesis, written: list[Option], swapped: bool) -> None:
         """The hypothesis with the options written after it, in the stack of the words it then covers."""
         weights = self.weights
         score, state, text = hypothesis.score, hypothesis.state, hypothesis.text
@@ -99,9 +105,17 @@ class _Search:
             text += option.text
             unknown += option.unknown
             covered += option.covered
-        score += weights.swap * swapped
+        if swapped:  # the second phrase written ahead of the first
+            score += weights.order * (_log_chance(written[0].ahead) + _log_chance(written[1].behind))
+        else:
+            score += weights.order * _log_chance(-written[0].ahead)
         made = _Hypothesis(score, text, state, unknown, covered)
         end = max(option.end for option in written)
         was = self.stacks[end].get(state)
         if was is None or (made.score, made.text) > (was.score, was.text):
             self.stacks[end][state] = made
+
+
+def _log_chance(log_odds: float) -> float:
+    """The log of the chance whose log odds these are."""
+    return -math.log1p(math.exp(-log_odds))

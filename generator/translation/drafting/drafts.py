@@ -606,9 +606,11 @@ class Translator:
                 for zh in fixed:  # the model reads a lead's Chinese, not the English in brackets after it (水豚[Capybara])
                     read = (UNKNOWN_TOKEN,) if zh.startswith(MARK_OPEN) else tuple(chinese_tokens(GLOSS.sub("", zh)))
                     add(Option(i + size, zh, read, 0.0, 0, covered))
-                for rendering in [] if fixed else self.table.renderings(keyed[i:i + size]):  # the termbase's name is the name
+                renderings = [] if fixed else self.table.renderings(keyed[i:i + size])  # the termbase's name is the name
+                for rendering in renderings:
                     add(Option(i + size, rendering.zh, tuple(chinese_tokens(rendering.zh)),
-                               rendering.forward + rendering.backward, 0, covered))
+                               rendering.forward + rendering.backward, 0, covered,
+                               *self.table.orientation(keyed[i:i + size])))
             if NUMBER.match(word) or word.startswith("{") or len(word) == 1 and word.isupper():
                 add(Option(i + 1, word, tuple(chinese_tokens(word)), 0.0, 0, 0))
             elif not word[:1].isalnum():

@@ -73,6 +73,7 @@ class PhraseTable:
         self._index: dict[tuple, int] | None = None
         self._said: dict[str, int] = {}
         self._silent: dict[str, float] = {}
+        self._orient: dict[tuple, tuple[float, float]] = {}
 
     def occurrences(self, phrase: Sequence[str]) -> list[tuple[int, int]]:
         """Where the phrase (keyed words) stands: (pair, first word), in order."""
@@ -88,6 +89,30 @@ class PhraseTable:
         if key not in self._found:
             self._found[key] = self._read(key)
         return self._found[key]
+
+    def orientation(self, phrase: Sequence[str]) -> tuple[float, float]:
+        """How the translation orders the phrase against its neighbours: the log odds that its
+        Chinese comes before that of the English word before it (rather than after), and that the
+        Chinese of the English word after it comes before its own."""
+        key = tuple(phrase)
+        if key not in self._orient:
+            counts = Counter()
+            for n, at in self.occurrences(key):
+                run = self.rendering_of(n, at, at + len(key))
+                if run is None:
+                    continue
+                by_word = defaultdict(list)
+                for i, j in self.links[n]:
+                    by_word[i].append(j)
+                before = next((by_word[i] for i in range(at - 1, -1, -1) if by_word[i]), None)
+                after = next((by_word[i] for i in range(at + len(key), len(self.english[n])) if by_word[i]), None)
+                if before is not None:
+                    counts["before", max(before) < run[0]] += 1
+                if after is not None:
+                    counts["after", min(after) >= run[1]] += 1
+            self._orient[key] = tuple(math.log((counts[side, False] + 0.5) / (counts[side, True] + 0.5))
+                                      for side in ("before", "after"))
+        return self._orient[key]
 
     def _read(self, phrase: tuple) -> list[Rendering]:
         counts: Counter = Counter()
