@@ -50,8 +50,9 @@ def status_page(model: SiteModel, files: "SiteFiles") -> None:
         examples = sum(c.examples for c in status.chapters)
         examples_zh = sum(c.examples_translated for c in status.chapters)
         rules = {rule.number: rule for rule in edition.rules()}
+        settled = [pair for term_list in model.corpus.term_lists for pair in term_list.terms]
         drafts = model.cached(f"drafts-{edition.date}", lambda: edition_drafts(
-            edition, translated_edition(edition, model.corpus.editions))) if model.is_current(edition) else {}
+            edition, translated_edition(edition, model.corpus.editions), settled)) if model.is_current(edition) else {}
         stale = [f"<li>{link(s.number)}: 译自 translates {html_attr(s.translates)}; {html_attr(s.reason)}"
                  + (f'<span class=cr-since lang=en>{change}</span>' if (change := english_change(s, rules.get(s.number))) else "")
                  + _draft(edition, s.number, drafts) + "</li>" for s in status.stale]

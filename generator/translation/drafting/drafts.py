@@ -625,9 +625,10 @@ class Translator:
         return found
 
 
-def terms_of(translated) -> dict[str, str]:
+def terms_of(translated, settled: Iterable = ()) -> dict[str, str]:
     """English names and their Chinese in the translated edition: its glossary, and the titles of
-    its keyword rules (702.19 Trample, 践踏)."""
+    its keyword rules (702.19 Trample, 践踏); then the names the translators settled on in their
+    term list (`settled`: its TermPairs) for terms no release has translated yet."""
     from ...rules.model import is_title_text
     from ...rules.termbase import chinese_forms
     terms = {}
@@ -639,6 +640,8 @@ def terms_of(translated) -> dict[str, str]:
         if en is not None and zh is not None and is_title_text(en.text) and len(zh.text) <= 12 \
                 and not zh.text.endswith("。"):
             terms[en.text] = zh.text.strip()
+    for pair in settled:
+        terms.setdefault(pair.en, pair.zh)
     return terms
 
 
@@ -669,32 +672,45 @@ def with_drafts(parts, drafts) -> tuple:
         for index, part in enumerate(parts))
 
 
-def edition_drafts(edition, translated) -> dict:
+def edition_drafts(edition, translated, settled: Iterable = ()) -> dict:
     """Per rule of `edition` that translators must write (stale or untranslated): its parts (text,
     examples), each a tuple with a Draft for each segment that needs one (None for a carried one),
-    or None for a part carried whole."""
+    or None for a part carried whole. `settled`: the translators' term list's pairs."""
     from ...history.sentence_carry import TRANSLATED
-    memory = edition.memory
-    if memory is None or translated is None:
+    if edition.memory is None or translated is None:
         return {}
-    rules = {rule.number: rule for rule in edition.rules()}
-    written = {}
-    for number, rule in rules.items():
-        carried = edition.carried.get(number)
-        parts = carried.parts if carried is not None and carried.stale else edition.suggested.get(number)
-        if parts:
-            written[number] = parts
-    unnamed = {keyword for number in written for keyword, no_name in [keyword_of(rules[number], rules)] if no_name}
-    inputs = (tuple(sorted(memory.sentences.items())), tuple(sorted(terms_of(translated).items())), tuple(sorted(unnamed)))
-    kept = kept_for("drafter", inputs)  # `mkdocs serve`: after an edit, only the sentences it touched are drafted
-    drafter = kept.get("drafter") or kept.setdefault("drafter", Drafter(memory.sentences, dict(inputs[1]), unnamed))
+    drafter = edition_drafter(edition, translated, settled)
     return {number: tuple(
         None if part is None else tuple(
             None if s.state == TRANSLATED else
             offered(drafter.changed(s.was, s.zh, s.en), s.zh) if s.zh is not None and s.was is not None else
             offered(drafter.new(s.en))
             for s in part)
-        for part in parts) for number, parts in written.items()}
+        for part in parts) for number, parts in _written(edition).items()}
+
+
+def _written(edition) -> dict:
+    """The parts of each rule translators must write: a stale rule's carried ones, a new rule's."""
+    written = {}
+    for rule in edition.rules():
+        carried = edition.carried.get(rule.number)
+        parts = carried.parts if carried is not None and carried.stale else edition.suggested.get(rule.number)
+        if parts:
+            written[rule.number] = parts
+    return written
+
+
+def edition_drafter(edition, translated, settled: Iterable = ()) -> Drafter:
+    """The drafter of the edition's memory: the translated edition's names and those the
+    translators settled on in their term list; a keyword of a rule to write that has neither is
+    unnamed (in brackets), so that a name settled in the term list is used in every draft."""
+    rules = {rule.number: rule for rule in edition.rules()}
+    terms = terms_of(translated, settled)
+    unnamed = {keyword for number in _written(edition) for keyword, no_name in [keyword_of(rules[number], rules)]
+               if no_name and keyword not in terms}
+    inputs = (tuple(sorted(edition.memory.sentences.items())), tuple(sorted(terms.items())), tuple(sorted(unnamed)))
+    kept = kept_for("drafter", inputs)  # `mkdocs serve`: after an edit, only the sentences it touched are drafted
+    return kept.get("drafter") or kept.setdefault("drafter", Drafter(edition.memory.sentences, terms, unnamed))
 
 
 def offered(draft: Draft, older: str | None = None) -> Draft | None:
