@@ -131,6 +131,9 @@ def test_english_left_untranslated_is_one_bracket_beside_a_keywords_own():
     (joined, [Cloak glorious shiny] would read as one unknown name)."""
     draft = Drafter(memory(), {}, unnamed=["Cloak"]).translator.compose("Cloak glorious shiny a land you control.")
     assert "[Cloak][glorious shiny]" in draft.text and draft.kept == ("glorious shiny",)
+    # a placeholder the English writes in brackets keeps its own: [materials], not [[materials]]
+    draft = Drafter(memory(), {}).translator.compose("Exile [materials] a land you control.")
+    assert "[materials]" in draft.text and "[[" not in draft.text and draft.kept == ("materials",)
 
 
 def test_the_memorys_alignment_is_kept_for_the_next_build(tmp_path, monkeypatch):

@@ -579,6 +579,8 @@ class Translator:
         # a run of English words left untranslated is one bracket; a name's or the translation's own
         # bracket ([费用]) beside it stays its own
         text = found.text.replace(UNKNOWN_CLOSE + UNKNOWN_OPEN, " ")
+        # a placeholder the English writes in brackets ([materials]) keeps them, not a second pair
+        text = re.sub(f"\\[{UNKNOWN_OPEN}([^{UNKNOWN_CLOSE}]*){UNKNOWN_CLOSE}\\]", f"{UNKNOWN_OPEN}\\1{UNKNOWN_CLOSE}", text)
         text = text.replace(UNKNOWN_OPEN, MARK_OPEN).replace(UNKNOWN_CLOSE, MARK_CLOSE)
         names = set(self.lexicon.names.values())
         kept = tuple(english for english in re.findall(r"\[([^\]]*)\]", text)  # not [费用], nor a new keyword's name
