@@ -18,7 +18,7 @@ the sentence phrase by phrase does; else that translation (Translator: the phras
 memory's word alignment, joined in the order that reads most like its Chinese), the English it has
 no rendering for in brackets where it stands.
 A keyword with no Chinese yet (a new rule's) stays English, in brackets, everywhere the same, until
-the translators name it.
+the translators name it (in a release, or in their term list before one).
 
 A draft is offered (`offered`) only where it gives translators more than the work list has: a
 changed sentence's where an edit found its place, a new sentence's where some of it is covered.
@@ -609,10 +609,10 @@ class Translator:
                     read = (UNKNOWN_TOKEN,) if zh.startswith(MARK_OPEN) else tuple(chinese_tokens(GLOSS.sub("", zh)))
                     add(Option(i + size, zh, read, 0.0, 0, covered))
                 renderings = [] if fixed else self.table.renderings(keyed[i:i + size])  # the termbase's name is the name
+                order = self.table.orientation(keyed[i:i + size]) if renderings else ()
                 for rendering in renderings:
                     add(Option(i + size, rendering.zh, tuple(chinese_tokens(rendering.zh)),
-                               rendering.forward + rendering.backward, 0, covered,
-                               *self.table.orientation(keyed[i:i + size])))
+                               rendering.forward + rendering.backward, 0, covered, *order))
             if NUMBER.match(word) or word.startswith("{") or len(word) == 1 and word.isupper():
                 add(Option(i + 1, word, tuple(chinese_tokens(word)), 0.0, 0, 0))
             elif not word[:1].isalnum():

@@ -91,9 +91,10 @@ class PhraseTable:
         return self._found[key]
 
     def orientation(self, phrase: Sequence[str]) -> tuple[float, float]:
-        """How the translation orders the phrase against its neighbours: the log odds that its
-        Chinese comes before that of the English word before it (rather than after), and that the
-        Chinese of the English word after it comes before its own."""
+        """How the translation orders the phrase against its neighbours, in its sentence pairs: the
+        log odds that its Chinese is not wholly after that of the nearest English word before it
+        with any Chinese (由你操控的 of “you control” is ahead of 生物), and that the Chinese of the
+        nearest such word after it is not wholly after its own."""
         key = tuple(phrase)
         if key not in self._orient:
             counts = Counter()
