@@ -708,8 +708,9 @@ def edition_drafter(edition, translated, settled: Iterable = ()) -> Drafter:
     unnamed (in brackets), so that a name settled in the term list is used in every draft."""
     rules = {rule.number: rule for rule in edition.rules()}
     terms = terms_of(translated, settled)
+    named = {term.lower() for term in terms}  # as the lexicon keys them: a term list may write "disguise"
     unnamed = {keyword for number in _written(edition) for keyword, no_name in [keyword_of(rules[number], rules)]
-               if no_name and keyword not in terms}
+               if no_name and keyword.lower() not in named}
     inputs = (tuple(sorted(edition.memory.sentences.items())), tuple(sorted(terms.items())), tuple(sorted(unnamed)))
     kept = kept_for("drafter", inputs)  # `mkdocs serve`: after an edit, only the sentences it touched are drafted
     return kept.get("drafter") or kept.setdefault("drafter", Drafter(edition.memory.sentences, terms, unnamed))
