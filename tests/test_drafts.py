@@ -71,6 +71,9 @@ def test_a_new_rule_from_its_parallel_keeps_a_new_keyword_in_english():
     draft = Drafter(MEMORY, TERMS, unnamed=["Menace"]).new("Menace is a static ability.")
     assert draft.text == "[Menace]是静止式异能。" and draft.source == "Trample is a static ability."
     assert drafter(Menace="威慑").new("Menace is a static ability.").text == "威慑是静止式异能。"
+    # unnamed in the release, but named in the translators' term list (the termbase, in any case)
+    settled = Drafter(MEMORY, {**TERMS, "menace": "威慑"}, unnamed=["Menace"])
+    assert settled.new("Menace is a static ability.").text == "威慑是静止式异能。"
     assert drafter().new("Trample is a static ability.").text == "践踏是静止式异能。"  # the memory's own
 
 

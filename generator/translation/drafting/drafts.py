@@ -127,7 +127,10 @@ class Lexicon:
                 self._with[word].append(i)
 
     def name(self, keyword: str) -> None:
-        """A keyword with no Chinese: each of its forms is written as its name in brackets."""
+        """A keyword with no Chinese in the release: each of its forms is written as its name in
+        brackets, unless the termbase has its name (the translators' term list)."""
+        if _key(tokens(keyword)) in self.terms:
+            return
         self.names[keyword.lower()] = f"{MARK_OPEN}{keyword}{MARK_CLOSE}"
         self._seen.clear()
 
@@ -681,14 +684,15 @@ def edition_drafts(edition, translated, settled: Iterable = ()) -> dict:
     from ...history.sentence_carry import TRANSLATED
     if edition.memory is None or translated is None:
         return {}
-    drafter = edition_drafter(edition, translated, settled)
+    written = _written(edition)
+    drafter = _drafter(edition, translated, settled, written)
     return {number: tuple(
         None if part is None else tuple(
             None if s.state == TRANSLATED else
             offered(drafter.changed(s.was, s.zh, s.en), s.zh) if s.zh is not None and s.was is not None else
             offered(drafter.new(s.en))
             for s in part)
-        for part in parts) for number, parts in _written(edition).items()}
+        for part in parts) for number, parts in written.items()}
 
 
 def _written(edition) -> dict:
@@ -702,15 +706,13 @@ def _written(edition) -> dict:
     return written
 
 
-def edition_drafter(edition, translated, settled: Iterable = ()) -> Drafter:
+def _drafter(edition, translated, settled, written: dict) -> Drafter:
     """The drafter of the edition's memory: the translated edition's names and those the
-    translators settled on in their term list; a keyword of a rule to write that has neither is
-    unnamed (in brackets), so that a name settled in the term list is used in every draft."""
+    translators settled on in their term list; a keyword of a rule to write that the release has
+    not named is unnamed (in brackets where the term list has no name for it either)."""
     rules = {rule.number: rule for rule in edition.rules()}
     terms = terms_of(translated, settled)
-    named = {term.lower() for term in terms}  # as the lexicon keys them: a term list may write "disguise"
-    unnamed = {keyword for number in _written(edition) for keyword, no_name in [keyword_of(rules[number], rules)]
-               if no_name and keyword.lower() not in named}
+    unnamed = {keyword for number in written for keyword, no_name in [keyword_of(rules[number], rules)] if no_name}
     inputs = (tuple(sorted(edition.memory.sentences.items())), tuple(sorted(terms.items())), tuple(sorted(unnamed)))
     kept = kept_for("drafter", inputs)  # `mkdocs serve`: after an edit, only the sentences it touched are drafted
     return kept.get("drafter") or kept.setdefault("drafter", Drafter(edition.memory.sentences, terms, unnamed))
