@@ -385,11 +385,11 @@ def _import_xliff(args) -> int:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_bytes(layout.encode(imported.text))
     print(f"{args.out}: {edition.date}, {len(imported.from_xliff)} rules from the work list, "
-          f"{len(imported.carried)} carried ({len({part.split()[0] for part in imported.outdated})} of them with "
+          f"{len(imported.carried)} carried ({len({rule for rule, _ in imported.outdated})} of them with "
           "older Chinese of changed English); "
           f"{len(imported.terms_from_xliff)} glossary entries from the work list")
-    for outdated in imported.outdated:
-        print(f"warning: older Chinese kept for {outdated}: its English changed and no unit translates it",
+    for rule, part in imported.outdated:
+        print(f"warning: older Chinese kept for {rule}{part}: its English changed and no unit translates it",
               file=sys.stderr)
     for missing in imported.left_out:
         print(f"warning: no Chinese for {missing}", file=sys.stderr)

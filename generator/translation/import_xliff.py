@@ -88,7 +88,8 @@ class Imported:
     from_xliff: list[str] = field(default_factory=list)  # rules whose Chinese the work list gave
     terms_from_xliff: list[str] = field(default_factory=list)  # glossary entries likewise
     carried: list[str] = field(default_factory=list)  # rules that kept their carried Chinese
-    outdated: list[str] = field(default_factory=list)  # parts that kept older Chinese of English since changed
+    # parts that kept older Chinese of English since changed: (rule, which part and how much changed)
+    outdated: list[tuple[str, str]] = field(default_factory=list)
     left_out: list[str] = field(default_factory=list)  # rules (and titles, terms) with no Chinese
 
 
@@ -219,7 +220,7 @@ def _rule_chinese(rule: Rule, edition: Edition, units: list[Unit], result: Impor
             chinese.append(carried_parts[index])
             changed = _changed_sentences(edition.carried.get(rule.number), index)
             if changed:
-                result.outdated.append(str(rule.number) + (f" (example {index})" if index else "") + f" ({changed})")
+                result.outdated.append((str(rule.number), (f" (example {index})" if index else "") + f" ({changed})"))
         else:
             done = sum(1 for u in part_units if u.filled)
             result.left_out.append(str(rule.number) + (f" (example {index})" if index else "")
