@@ -52,6 +52,10 @@ def test_the_memory_holds_the_pairs_of_every_edition_in_both_languages(carried_s
             assert unit.source in english and unit.target in chinese, (unit.source, unit.target)
     hundred = next(u for u in units if u.source.startswith("These Magic rules apply to any Magic game"))
     assert hundred.target.startswith("这些万智牌规则适用于") and "2023-11-17" in hundred.xmlelement.findtext("prop[@type='x-editions']")
+    # an English the newer edition pairs keeps only its Chinese: 801.17 of 2024-02-02 still cites 723
+    # (the English did not renumber it), its carried Chinese 724; 2023-11-17's 723 is not beside it
+    restart = {u.target for u in units if u.source.startswith("Effects that restart the game (see rule 723)")}
+    assert restart == {"重新开始游戏的效应（参见规则724）不受限制影响范围模式的限制。"}
 
 
 def test_the_termbase_holds_every_glossary_pair(carried_site):

@@ -3,10 +3,11 @@ memory format every CAT tool reads), written with translate-toolkit.
 
 A pair is a sentence and its Chinese (rules/sentences.py aligns them), or a whole part of a rule (its
 text, an example) where the sentences do not pair one for one. The same pair is kept once, with
-the rule numbers and the editions it holds for as properties (x-rule, x-editions). The current
-edition's Chinese carried from an older one counts where its English did not change (a whole rule,
-or the sentences of an edited one that did not): those pairs are what a CAT tool fills the work
-list's units with (OmegaT: the memory in tm/auto).
+the rule numbers and the editions it holds for as properties (x-rule, x-editions); an English
+a newer edition pairs keeps only the newer Chinese. The current edition's Chinese carried from an
+older one counts where its English did not change (a whole rule, or the sentences of an edited one
+that did not): those pairs are what a CAT tool fills the work list's units with (OmegaT: the
+memory in tm/auto).
 """
 from __future__ import annotations
 
@@ -21,16 +22,26 @@ TARGET_LANGUAGE = "zh-Hans"
 
 
 def memory_pairs(editions: list[Edition]) -> dict[tuple[str, str], tuple[list[str], list[str]]]:
-    """(English, Chinese) -> (rule numbers, edition dates), each once, in the editions' order."""
+    """(English, Chinese) -> (rule numbers, edition dates), each once, in the editions' order
+    (newest first). An English a newer edition pairs is not paired again with an older edition's
+    Chinese: the newer Chinese is the one to fill (the translators' revision, or a citation the
+    English left as it was though the rule it cites moved: 801.17 of 2024-02-02 still cites 723,
+    whose Chinese carried says 724, and 2023-11-17's 723 would be an exact match too)."""
     pairs: dict[tuple[str, str], tuple[list[str], list[str]]] = {}
+    newer: set[str] = set()  # the English the newer editions pair
     for edition in editions:
+        own = set()
         for rule in edition.rules():
             for en, zh in rule_pairs(rule, edition):
+                if en in newer and (en, zh) not in pairs:  # the same pair counts this edition too
+                    continue
+                own.add(en)
                 numbers, dates = pairs.setdefault((en, zh), ([], []))
                 if str(rule.number) not in numbers:
                     numbers.append(str(rule.number))
                 if edition.date not in dates:
                     dates.append(edition.date)
+        newer |= own
     return pairs
 
 
