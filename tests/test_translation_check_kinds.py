@@ -96,6 +96,12 @@ def test_numbers_written_otherwise_are_the_same_numbers(tmp_path):
     assert "numbers" not in {kind for kind, _ in short}
 
 
+def test_a_range_whose_letter_ends_early_cites_another_rule(tmp_path):
+    """601.2a–i in the English, 601.2a-h in the Chinese (a step added since it was translated)."""
+    (early,) = first(tmp_path, [("Follow the steps in rules 100.2a–i.", "按照规则100.2a-h中的步骤。")])
+    assert ("numbers", "cited numbers differ: 100.2i in the English, 100.2h in the Chinese") in early
+
+
 def test_a_glossary_form_the_translation_writes_its_own_way_throughout(tmp_path):
     """Five rules write 替代式效应 for the glossary's 替代性效应: the translation's own form, not a slip."""
     rules = [(f"A replacement effect number {i} applies.", f"第{i}号替代式效应生效。") for i in range(5)]
