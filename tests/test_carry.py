@@ -207,6 +207,15 @@ def test_a_rules_history_opens_from_its_number_and_an_old_number_lands_on_todays
         assert page.locator(".cr-panel").count() == 1  # one panel at a time
         page.click("h3#cr701-34a")
         assert page.locator(".cr-panel").count() == 0  # closed again
+        # the English did not renumber its citation: under the rule, where each text points
+        note = page.locator("h3#cr724-6 ~ .cites").first
+        assert note.inner_text() == "中文引用规则 725，英文引用规则 724。 The Chinese cites rule 725 where the English cites rule 724."
+        note.locator("[lang=en] a", has_text="724").click()
+        page.wait_for_url(carried_url + "cr/7/#cr724")
+        page.click(".cr-modes button[data-mode='en']")  # English only: no Chinese to tell apart
+        assert not note.is_visible()
+        page.click(".cr-modes button[data-mode='zh']")
+        assert note.locator("[lang^=zh]").is_visible() and not note.locator("[lang=en]").is_visible()
         page.goto(carried_url + "go/#2023-11-17/723.6")  # a number of the older edition
         page.wait_for_url(carried_url + "cr/7/#cr724-6")
         page.goto(carried_url + "go/#1999-01-01/100.1")

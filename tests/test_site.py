@@ -49,6 +49,22 @@ def test_range_items_are_each_linked(full_site):
     assert m, "601.2f–h should be two links, with the range's members for the preview"
 
 
+def test_a_rule_whose_chinese_cites_other_rules_says_so_under_it_with_both_linked(full_site):
+    """The 2023-11-17 translation cites other rules than its English in five rules: older numbers
+    (613.3 for 613.4c, 725 for 726, a range that ends a letter early) and slips."""
+    told = {}
+    for chapter in range(1, 10):
+        html = (full_site / "cr" / str(chapter) / "index.html").read_text(encoding="utf-8")
+        for rule, note in re.findall(r'<h3 id="cr([^"]+)">(?:(?!<h3).)*?<div class=cites>(.*?)</div>', html):
+            told[rule.replace("-", ".")] = (re.sub(r"<[^>]+>", "", note), re.findall(r'href="([^"]+)"', note))
+    assert sorted(told) == ["115.3", "122.1a", "506.1", "608.2g", "702.145b"]
+    text, hrefs = told["122.1a"]
+    assert text == "中文引用规则 613.3，英文引用规则 613.4c。 The Chinese cites rule 613.3 where the English cites rule 613.4c."
+    assert hrefs == ["../6/#cr613-3", "../6/#cr613-4c"] * 2
+    assert told["608.2g"][0].startswith("中文引用规则 601.2h，英文引用规则 601.2i。")
+    assert told["702.145b"][1][:2] == ["#cr725", "#cr726"]
+
+
 def test_older_editions_are_labelled_and_apart(seed_site):
     html = (seed_site / "editions" / "2009-07-08" / "7" / "index.html").read_text(encoding="utf-8")
     assert '<p class="admonition-title">旧版规则 Older edition</p>' in html and 'id="cr702-19c">' in html and 'lang=zh-Hant>' in html

@@ -66,6 +66,19 @@ def find_references(text: str) -> tuple[Ref, ...]:
     return tuple(sorted(refs, key=lambda r: r.start))
 
 
+def cited_rules(text: str) -> set[RuleNumber]:
+    """The rules a text cites (every item of a list or range), chapters and glossary entries aside."""
+    return {r.target for r in find_references(text) if isinstance(r.target, RuleNumber)}
+
+
+def cited_apart(en: str, zh: str) -> tuple[list[RuleNumber], list[RuleNumber]] | None:
+    """Where the Chinese cites a rule the English does not and the English one the Chinese does not
+    (a citation pointing elsewhere: 613.3 for 613.4c), (the English's, the Chinese's); else None.
+    A citation one text adds or leaves out alone is not one: the Chinese often adds a "see rule"."""
+    en_only, zh_only = cited_rules(en) - cited_rules(zh), cited_rules(zh) - cited_rules(en)
+    return (sorted(en_only), sorted(zh_only)) if en_only and zh_only else None
+
+
 def _run(text: str, first: re.Match) -> tuple[list[Ref], int]:
     """The first item and everything that continues it; returns the refs and where the run ends."""
     previous = _number(first)

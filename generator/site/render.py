@@ -13,11 +13,15 @@ from ..history.sentence_carry import STALE, TRANSLATED
 from ..rules.anchors import example_id, rule_id
 from ..rules.model import Rule
 from ..rules.numbers import RuleNumber
-from ..rules.references import Ref, find_references
+from ..rules.references import Ref, cited_apart, find_references
 from ..safe import html_attr, html_text
 
 EXAMPLE_LABEL = {"en": "Example:", "zh": "例如："}
+CITED_APART = "中文引用规则 {zh}，英文引用规则 {en}。"
+CITED_APART_HANT = "中文引用規則 {zh}，英文引用規則 {en}。"
 MISSING = {"en": "No English text in this source.", "zh": "暂无中文翻译。Translation missing."}
+
+
 def rule_link(href: str, text: str, group: tuple = ()) -> str:
     """The one way a page links to a rule: `text` is plain (escaped here); `group` lists every rule
     of the range the link belongs to, for the preview."""
@@ -104,6 +108,10 @@ def linked(text: str, resolve: Resolver, stats: LinkStats, extra: Callable[[str]
     return "".join(out)
 
 
+def _rules(numbers: list[RuleNumber]) -> str:
+    return ("rule " if len(numbers) == 1 else "rules ") + ", ".join(map(str, numbers))
+
+
 @dataclass(frozen=True)
 class _TermSpan:
     start: int
@@ -182,7 +190,8 @@ class RuleRenderer:
                  for lang, text in rule.texts.items() if lang in self.langs}
         self._terms = {lang: self.linker.marks(lang, defined | self._marked[lang], texts) for lang in self.langs}
         anchor = rule_id(number)
-        parts = [f'<h3 id="{anchor}"><a href="#{anchor}">{number}</a></h3>', self._cells(rule, -1), self.notes.get(number, "")]
+        parts = [f'<h3 id="{anchor}"><a href="#{anchor}">{number}</a></h3>', self._cells(rule, -1), self._cited_apart(rule),
+                 self.notes.get(number, "")]
         count = max((len(t.examples) for t in rule.texts.values()), default=0)
         for index in range(count):
             parts.append(self._cells(rule, index, example_id(number, index + 1)))
@@ -191,6 +200,21 @@ class RuleRenderer:
                 self.marks += marks.count
                 self._marked[lang] |= marks.skip
         return "".join(parts)
+
+    def _cited_apart(self, rule: Rule) -> str:
+        """A line under a rule whose Chinese cites other rules than its English (a number left from an
+        older edition, a slip): both, each a link, so a reader sees where each text points. Hidden in
+        English only, where no Chinese is shown."""
+        en, zh = rule.texts.get("en"), rule.texts.get("zh")
+        apart = cited_apart(en.text, zh.text) if en is not None and zh is not None and "zh" in self.langs else None
+        if apart is None:
+            return ""
+        tag = self.langs["zh"]
+        en_rules, zh_rules = ("、".join(map(str, numbers)) for numbers in apart)
+        said = CITED_APART_HANT if tag == "zh-Hant" else CITED_APART
+        english = f"The Chinese cites {_rules(apart[1])} where the English cites {_rules(apart[0])}."
+        return (f"<div class=cites><span lang={tag}>{self.linker.html(said.format(zh=zh_rules, en=en_rules))}</span> "
+                f"<span lang=en>{self.linker.html(english)}</span></div>")
 
     def _segment(self, segment, marks) -> str:
         """A part of a Chinese text carried sentence by sentence: Chinese that is current as it is,
