@@ -59,9 +59,9 @@ def test_a_rule_whose_chinese_cites_other_rules_says_so_under_it_with_both_linke
             told[rule.replace("-", ".")] = (re.sub(r"<[^>]+>", "", note), re.findall(r'href="([^"]+)"', note))
     assert sorted(told) == ["115.3", "122.1a", "506.1", "608.2g", "702.145b"]
     text, hrefs = told["122.1a"]
-    assert text == "中文引用规则 613.3，英文引用规则 613.4c。 The Chinese cites rule 613.3 where the English cites rule 613.4c."
+    assert text == "中文引用 613.3，英文引用 613.4c。 The Chinese cites rule 613.3 where the English cites rule 613.4c."
     assert hrefs == ["../6/#cr613-3", "../6/#cr613-4c"] * 2
-    assert told["608.2g"][0].startswith("中文引用规则 601.2h，英文引用规则 601.2i。")
+    assert told["608.2g"][0].startswith("中文引用 601.2h，英文引用 601.2i。")
     assert told["702.145b"][1][:2] == ["#cr725", "#cr726"]
 
 

@@ -17,8 +17,6 @@ from ..rules.references import Ref, cited_apart, find_references
 from ..safe import html_attr, html_text
 
 EXAMPLE_LABEL = {"en": "Example:", "zh": "例如："}
-CITED_APART = "中文引用规则 {zh}，英文引用规则 {en}。"
-CITED_APART_HANT = "中文引用規則 {zh}，英文引用規則 {en}。"
 MISSING = {"en": "No English text in this source.", "zh": "暂无中文翻译。Translation missing."}
 
 
@@ -109,7 +107,7 @@ def linked(text: str, resolve: Resolver, stats: LinkStats, extra: Callable[[str]
 
 
 def _rules(numbers: list[RuleNumber]) -> str:
-    return ("rule " if len(numbers) == 1 else "rules ") + ", ".join(map(str, numbers))
+    return "rule" if len(numbers) == 1 else "rules"
 
 
 @dataclass(frozen=True)
@@ -203,18 +201,21 @@ class RuleRenderer:
 
     def _cited_apart(self, rule: Rule) -> str:
         """A line under a rule whose Chinese cites other rules than its English (a number left from an
-        older edition, a slip): both, each a link, so a reader sees where each text points. Hidden in
-        English only, where no Chinese is shown."""
+        older edition, a slip): both, each a link, so a reader sees where each text points. Its
+        Chinese is written alike in either script; hidden in English only, where no Chinese is shown."""
         en, zh = rule.texts.get("en"), rule.texts.get("zh")
         apart = cited_apart(en.text, zh.text) if en is not None and zh is not None and "zh" in self.langs else None
         if apart is None:
             return ""
-        tag = self.langs["zh"]
-        en_rules, zh_rules = ("、".join(map(str, numbers)) for numbers in apart)
-        said = CITED_APART_HANT if tag == "zh-Hant" else CITED_APART
-        english = f"The Chinese cites {_rules(apart[1])} where the English cites {_rules(apart[0])}."
-        return (f"<div class=cites><span lang={tag}>{self.linker.html(said.format(zh=zh_rules, en=en_rules))}</span> "
-                f"<span lang=en>{self.linker.html(english)}</span></div>")
+        en_rules, zh_rules = apart
+        chinese = f"中文引用 {self._links(zh_rules, '、')}，英文引用 {self._links(en_rules, '、')}。"
+        english = (f"The Chinese cites {_rules(zh_rules)} {self._links(zh_rules, ', ')} where the English cites "
+                   f"{_rules(en_rules)} {self._links(en_rules, ', ')}.")
+        return f'<div class=cites><span lang={self.langs["zh"]}>{chinese}</span> <span lang=en>{english}</span></div>'
+
+    def _links(self, numbers: list[RuleNumber], joiner: str) -> str:
+        """Each number a link to its rule, as the text's own references are (a section alone too)."""
+        return joiner.join(self.linker.html(str(n), extra=lambda text, n=n: [Ref(0, len(text), n)]) for n in numbers)
 
     def _segment(self, segment, marks) -> str:
         """A part of a Chinese text carried sentence by sentence: Chinese that is current as it is,
