@@ -9,7 +9,8 @@ import re
 from lxml import etree
 
 from conftest import needs_corpus
-from generator.translation.drafting.drafts import Drafter, MOST, offered
+from generator.translation.drafting.drafts import Drafter, offered
+from generator.translation.drafting.words import MOST
 
 NS = "{urn:oasis:names:tc:xliff:document:1.2}"
 TERMS = {"Artifact": "神器", "Token": "衍生物", "Untapped": "未横置", "Case": "案件", "Class": "职业", "Aura": "灵气",
@@ -228,7 +229,7 @@ def test_an_unconfirmed_draft_is_never_imported(carried_site, tmp_path):
 def test_a_parallel_gives_way_to_a_translation_that_covers_more_of_the_english():
     """The closest parallel, repaired, keeps English it could not place in brackets; the sentence
     translated phrase by phrase is taken where it covers more, the parallel where it covers as much."""
-    from generator.translation.drafting.drafts import Draft
+    from generator.translation.drafting.words import Draft
     parallel = drafter().new("Sacrifice this glorious artifact.")
     assert parallel.source == "Sacrifice this artifact." and parallel.kept == ("glorious",)
     better, as_much = drafter(), drafter()

@@ -9,7 +9,8 @@ from generator.translation.drafting import phrase_table
 from generator.translation.drafting.aligner import _joined, align
 from generator.translation.drafting.chinese_model import ChineseModel
 from generator.translation.drafting.decoder import Option, decode
-from generator.translation.drafting.drafts import Drafter, tokens
+from generator.translation.drafting.drafts import Drafter
+from generator.translation.drafting.words import tokens
 from generator.translation.drafting.phrase_table import PhraseTable, chinese_tokens, english_key
 
 VERBS = {"Destroy": "消灭", "Sacrifice": "牺牲", "Exile": "放逐", "Tap": "横置", "Untap": "重置"}
