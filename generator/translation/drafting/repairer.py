@@ -13,6 +13,7 @@ from .translator import Translator
 from .words import (HAN, MARK_CLOSE, MARK_OPEN, MOST, NUMBER, QUIET, STOPS, Draft, content_words, spans, stem,
                     tokens)
 
+
 def _occurrence(words: list[str], start: int, span: list[str]) -> int:
     """How many times the span occurs in `words` before `start` (which of its occurrences it is)."""
     n, lower = len(span), [w.lower() for w in span]
