@@ -49,9 +49,10 @@ def test_range_items_are_each_linked(full_site):
     assert m, "601.2f–h should be two links, with the range's members for the preview"
 
 
-def test_a_rule_whose_chinese_cites_other_rules_says_so_under_it_with_both_linked(full_site):
-    """The 2023-11-17 translation cites other rules than its English in five rules: older numbers
-    (613.3 for 613.4c, 725 for 726, a range that ends a letter early) and slips."""
+def test_a_rule_or_entry_whose_chinese_cites_other_rules_says_so_under_it_with_both_linked(full_site):
+    """The 2023-11-17 translation cites other rules than its English in five rules and seven
+    glossary entries: older numbers (613.3 for 613.4c, 725 for 726, a range that ends a letter
+    early) and slips."""
     told = {}
     for chapter in range(1, 10):
         html = (full_site / "cr" / str(chapter) / "index.html").read_text(encoding="utf-8")
@@ -63,6 +64,14 @@ def test_a_rule_whose_chinese_cites_other_rules_says_so_under_it_with_both_linke
     assert hrefs == ["../6/#cr613-3", "../6/#cr613-4c"] * 2
     assert told["608.2g"][0].startswith("中文引用 601.2h，英文引用 601.2i。")
     assert told["702.145b"][1][:2] == ["#cr725", "#cr726"]
+    # the glossary's entries too: Provoke and Prowess cite each other's rule in the Chinese
+    glossary = (full_site / "cr" / "glossary" / "index.html").read_text(encoding="utf-8")
+    entries = dict(re.findall(r'<div class=g><h3 id="([^"]+)">(?:(?!<div class=g>).)*?<div class=cites>(.*?)</div>',
+                              glossary))
+    assert sorted(entries) == ["g-becomes", "g-last-known-information", "g-map", "g-merged-permanent", "g-provoke",
+                               "g-prowess", "g-two-headed-giant-variant"]
+    assert re.sub(r"<[^>]+>", "", entries["g-provoke"]).startswith("中文引用 702.108，英文引用 702.39。")
+    assert re.findall(r'href="([^"]+)"', entries["g-provoke"])[:2] == ["../7/#cr702-108", "../7/#cr702-39"]
 
 
 def test_older_editions_are_labelled_and_apart(seed_site):

@@ -106,6 +106,24 @@ def linked(text: str, resolve: Resolver, stats: LinkStats, extra: Callable[[str]
     return "".join(out)
 
 
+def cited_apart_line(en: str, zh: str, zh_tag: str, linker: Linker) -> str:
+    """A line under a rule or glossary entry whose Chinese cites other rules than its English (a
+    number left from an older edition, a slip): both, each a link, so a reader sees where each text
+    points; else nothing. Its Chinese is written alike in either script; hidden in English only,
+    where no Chinese is shown (cr.css)."""
+    apart = cited_apart(en, zh)
+    if apart is None:
+        return ""
+    en_rules, zh_rules = apart
+
+    def links(numbers: list[RuleNumber], joiner: str) -> str:  # a section alone is a link too
+        return joiner.join(linker.html(str(n), extra=lambda text, n=n: [Ref(0, len(text), n)]) for n in numbers)
+    chinese = f"中文引用 {links(zh_rules, '、')}，英文引用 {links(en_rules, '、')}。"
+    english = (f"The Chinese cites {_rules(zh_rules)} {links(zh_rules, ', ')} where the English cites "
+               f"{_rules(en_rules)} {links(en_rules, ', ')}.")
+    return f'<div class=cites><span lang={zh_tag}>{chinese}</span> <span lang=en>{english}</span></div>'
+
+
 def _rules(numbers: list[RuleNumber]) -> str:
     return "rule" if len(numbers) == 1 else "rules"
 
@@ -200,22 +218,10 @@ class RuleRenderer:
         return "".join(parts)
 
     def _cited_apart(self, rule: Rule) -> str:
-        """A line under a rule whose Chinese cites other rules than its English (a number left from an
-        older edition, a slip): both, each a link, so a reader sees where each text points. Its
-        Chinese is written alike in either script; hidden in English only, where no Chinese is shown."""
         en, zh = rule.texts.get("en"), rule.texts.get("zh")
-        apart = cited_apart(en.text, zh.text) if en is not None and zh is not None and "zh" in self.langs else None
-        if apart is None:
+        if en is None or zh is None or "zh" not in self.langs:
             return ""
-        en_rules, zh_rules = apart
-        chinese = f"中文引用 {self._links(zh_rules, '、')}，英文引用 {self._links(en_rules, '、')}。"
-        english = (f"The Chinese cites {_rules(zh_rules)} {self._links(zh_rules, ', ')} where the English cites "
-                   f"{_rules(en_rules)} {self._links(en_rules, ', ')}.")
-        return f'<div class=cites><span lang={self.langs["zh"]}>{chinese}</span> <span lang=en>{english}</span></div>'
-
-    def _links(self, numbers: list[RuleNumber], joiner: str) -> str:
-        """Each number a link to its rule, as the text's own references are (a section alone too)."""
-        return joiner.join(self.linker.html(str(n), extra=lambda text, n=n: [Ref(0, len(text), n)]) for n in numbers)
+        return cited_apart_line(en.text, zh.text, self.langs["zh"], self.linker)
 
     def _segment(self, segment, marks) -> str:
         """A part of a Chinese text carried sentence by sentence: Chinese that is current as it is,

@@ -11,7 +11,7 @@ from pypinyin import lazy_pinyin
 from ...rules.references import Ref
 from ...rules.termbase import Term, Termbase
 from ...safe import html_attr
-from ..render import Linker, rule_link
+from ..render import Linker, cited_apart_line, rule_link
 from .layout import estimated_height
 
 SEE = {
@@ -121,6 +121,9 @@ def _entry(term: Term, links: GlossaryLinks, langs, linker: Linker, rule_href) -
         facts.append("异体 Variants: " + "、".join(html_attr(v) for v in variants))
     facts.append("来源 Sources: " + "; ".join(sorted({html_attr(what) for what, _ in term.sources})))
     classes = " ".join(["tx"] + [f"no-{lang}" for lang in missing])
+    cited = (cited_apart_line("\n".join(pair.en.definition), "\n".join(pair.zh.definition), langs["zh"], linker)
+             if pair and pair.en and pair.zh and "zh" in langs else "")
     return (f'<div class=g><h3 id="{html_attr(term.anchor)}">{" ".join(names)}{flags}</h3>'
-            f'<div class="{classes}">{"".join(cells)}</div><p class=gf data-search-exclude>{" · ".join(facts)}</p></div>')
+            f'<div class="{classes}">{"".join(cells)}</div>{cited}'
+            f'<p class=gf data-search-exclude>{" · ".join(facts)}</p></div>')
 
