@@ -210,6 +210,8 @@ def test_a_rules_history_opens_from_its_number_and_an_old_number_lands_on_todays
         # the English did not renumber its citation: under the rule, where each text points
         note = page.locator("h3#cr724-6 ~ .cites").first
         assert note.inner_text() == "中文引用 725，英文引用 724。 The Chinese cites rule 725 where the English cites rule 724."
+        assert note.locator("a").evaluate_all("links => links.map(a => getComputedStyle(a).textDecorationLine)") \
+            == ["underline"] * 4  # each number looks like the link it is
         note.locator("[lang=en] a", has_text="724").click()
         page.wait_for_url(carried_url + "cr/7/#cr724")
         page.click(".cr-modes button[data-mode='en']")  # English only: no Chinese to tell apart
