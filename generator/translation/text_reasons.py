@@ -5,16 +5,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from ..rules.numbers import RuleNumber
+from ..rules.references import find_references
 from ..rules.sentences import align, split_en, split_zh
 from .reason import Reason
 
 HAN = re.compile(r"[\u4e00-\u9fff]")
-CITED = re.compile(r"(?<![\d.])\d{3}(?:\.\d{1,3}[a-z]?)?(?![\d])")  # 702.19c, 903
-SHORT_RANGE = re.compile(r"(?<![\d.])(\d{3})\.\d{1,3}[-–](\d{1,3})(?![\d.])")  # 903.6-11
-LETTER_RANGE = re.compile(r"(?<![\d.])(\d{3}\.\d{1,3})[a-z](?:[-–]|至)([a-z])(?![a-z])")  # 601.2a–i, 601.2f至h
-# a number of three digits alone is a rule only where the text says so: "rule 903", "rules 613 and",
-# 规则903, 参见903 (not "exactly 100 cards", 一百张)
-CITES_BARE = re.compile(r"(?:\b(?:rules?|sections?|see|and|or)\s+|[、，,]\s*|规则|参见|和|与|及|或)$", re.I)
 BRACKETED = re.compile(r"[\[［【]([A-Za-z][A-Za-z ,.’'-]{1,60})[\]］】]")
 MAX_BRACKETED = 4  # more English names in brackets: a list that keeps untranslated names so on purpose
 NOTE = re.compile(r"(?:^|(?<=[。！？”]))\s*[（(](?:中文版)?译注[:：]")
@@ -101,13 +97,9 @@ def _missing_first(sentences: list[str], alone: list[str], zh: str) -> list[str]
 
 
 def _cited(text: str) -> list[str]:
-    """The rule numbers a text cites: every number with a subrule (702.19c), a number of three
-    digits alone where the words before it say it is a rule (CITES_BARE), and the end of a range
-    written short (903.6-11 is 903.6 to 903.11, 601.2a–i is 601.2a to 601.2i)."""
-    found = [m.group(0) for m in CITED.finditer(text)
-             if "." in m.group(0) or CITES_BARE.search(text, max(0, m.start() - 12), m.start())]
-    return (found + [f"{m.group(1)}.{m.group(2)}" for m in SHORT_RANGE.finditer(text)]
-            + [m.group(1) + m.group(2) for m in LETTER_RANGE.finditer(text)])
+    """The rule numbers a text cites, each item of a list or range, as its links find them
+    (rules/references.py: "exactly 100 cards" and 一百张 cite nothing, 903.6-11 is 903.6 to 903.11)."""
+    return [str(ref.target) for ref in find_references(text) if isinstance(ref.target, RuleNumber)]
 
 
 def full_text(text) -> str:
