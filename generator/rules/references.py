@@ -66,16 +66,18 @@ def find_references(text: str) -> tuple[Ref, ...]:
     return tuple(sorted(refs, key=lambda r: r.start))
 
 
-def cited_rules(text: str) -> set[RuleNumber]:
-    """The rules a text cites (every item of a list or range), chapters and glossary entries aside."""
-    return {r.target for r in find_references(text) if isinstance(r.target, RuleNumber)}
+def cited_rules(text: str) -> list[RuleNumber]:
+    """The rules a text cites, each written item of a list or range in order (601.2f–h: 601.2f and
+    601.2h), chapters and glossary entries aside."""
+    return [r.target for r in find_references(text) if isinstance(r.target, RuleNumber)]
 
 
 def cited_apart(en: str, zh: str) -> tuple[list[RuleNumber], list[RuleNumber]] | None:
     """Where the Chinese cites a rule the English does not and the English one the Chinese does not
     (a citation pointing elsewhere: 613.3 for 613.4c), (the English's, the Chinese's); else None.
     A citation one text adds or leaves out alone is not one: the Chinese often adds a "see rule"."""
-    en_only, zh_only = cited_rules(en) - cited_rules(zh), cited_rules(zh) - cited_rules(en)
+    en_cites, zh_cites = set(cited_rules(en)), set(cited_rules(zh))
+    en_only, zh_only = en_cites - zh_cites, zh_cites - en_cites
     return (sorted(en_only), sorted(zh_only)) if en_only and zh_only else None
 
 

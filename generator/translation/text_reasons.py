@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from ..rules.numbers import RuleNumber
-from ..rules.references import find_references
+from ..rules.references import cited_rules
 from ..rules.sentences import align, split_en, split_zh
 from .reason import Reason
 
@@ -99,7 +98,7 @@ def _missing_first(sentences: list[str], alone: list[str], zh: str) -> list[str]
 def _cited(text: str) -> list[str]:
     """The rule numbers a text cites, each item of a list or range, as its links find them
     (rules/references.py: "exactly 100 cards" and 一百张 cite nothing, 903.6-11 is 903.6 to 903.11)."""
-    return [str(ref.target) for ref in find_references(text) if isinstance(ref.target, RuleNumber)]
+    return [str(number) for number in cited_rules(text)]
 
 
 def full_text(text) -> str:
