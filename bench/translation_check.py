@@ -1,6 +1,7 @@
 """The translation check's recall on seeded errors (tests/seeded_errors.py): one error in each of 70
 rules of a corpus translation, seven kinds in turn, and how many of them the check ranks among the
-first 5% of the rules, by kind; and the time of a full edition's check with its history.
+first 5% of what it reads (the rules and the glossary entries), by kind; and the time of a full
+edition's check with its history.
 
     .venv/bin/python bench/translation_check.py [--editions 20240206 ...] [--draws 3]
 
@@ -21,7 +22,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 CORPUS = ROOT.parent / "shared" / "corpus"
 
 from generator.history.corpus import load_corpus  # noqa: E402
-from generator.translation.check import check_corpus  # noqa: E402
+from generator.translation.check import check_corpus, checked  # noqa: E402
 from seeded_errors import KINDS, seed  # noqa: E402
 
 # the checked edition -> its history, as a translator would give it (the previous release in both
@@ -41,9 +42,9 @@ def run(date: str, draw: int, folder: Path) -> tuple[list, list[str], int, float
     seeded = seed(CORPUS / "zh" / f"MagicCompRules-zh-{date}.txt", en, zh, draw)
     started = time.perf_counter()
     corpus = load_corpus(None, [str(en), str(zh)], [str(CORPUS / p) for p in EDITIONS[date]])
-    ranked = [str(f.number) for f in check_corpus(corpus)]
+    ranked = [f.key for f in check_corpus(corpus)]
     seconds = time.perf_counter() - started
-    first = int(0.05 * sum(1 for r in corpus.shown[0].rules() if "zh" in r.texts))
+    first = int(0.05 * checked(corpus.shown[0]))
     return seeded, ranked, first, seconds
 
 

@@ -41,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     diff.add_argument("old", help="a source of the older edition (for example an official CR text)")
     diff.add_argument("new", help="a source of the newer edition")
     diff.add_argument("--json", action="store_true", help="print the changes as JSON")
-    review = commands.add_parser("check-translation", help="rank the rules of a translation by how likely they "
+    review = commands.add_parser("check-translation", help="rank the rules and glossary entries of a translation by how likely they "
                                  "need a fix, each with its reasons")
     review.add_argument("english", help="the English edition the translation is checked against")
     review.add_argument("translation", help="the Chinese translation")
@@ -51,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     review.add_argument("--terms", action="append", default=[], metavar="PATH",
                         help="the translators' own term list (scripts/translatedterms.json), checked against too")
     review.add_argument("--json", action="store_true", help="print the findings as JSON, in rank order")
-    review.add_argument("--top", type=int, metavar="N", help="only the first N rules")
+    review.add_argument("--top", type=int, metavar="N", help="only the first N rules and entries")
     review.add_argument("--prefer", metavar="\"Y over X\"", help="list every rule whose Chinese has X where its "
                         "English has the phrase X renders, to change to Y (instead of the ranking)")
     back = commands.add_parser("import-xliff", help="write the next release of the translation from a translated "
@@ -327,7 +327,7 @@ def _check_translation(args) -> int:
         return 0
     for finding in findings:
         for reason in finding.reasons:
-            print(f"{finding.path}:{finding.line}: {finding.number}: {reason.text}")
+            print(f"{finding.path}:{finding.line}: {f'glossary {finding.term}' if finding.term else finding.number}: {reason.text}")
     return 0
 
 

@@ -143,9 +143,16 @@ def test_the_status_page_is_the_translators_work_list(carried_site):
     listed = [r for r in rules if r["status"] in ("stale", "untranslated")]
     assert len(listed) == 44 and rows[:44] == listed
     checked = rules[44:]  # then the rules the check of the translation puts first, each with its reasons
-    assert rows[len(rules):] == terms  # then the glossary entries the English added
-    assert [r["term"] for r in terms] == ["Case", "Cloak", "Collect Evidence", "Disguise", "Solved"]
-    assert all(r["status"] == "untranslated" and r["english"] and not r["chinese"] and not r["rule"] for r in terms)
+    assert rows[len(rules):] == terms  # then the glossary entries the English added, and those the check puts first
+    added, checked_terms = terms[:5], terms[5:]
+    assert [r["term"] for r in added] == ["Case", "Cloak", "Collect Evidence", "Disguise", "Solved"]
+    assert all(r["status"] == "untranslated" and r["english"] and not r["chinese"] and not r["rule"] for r in added)
+    assert all(r["status"] == "check" and r["check"] and r["chinese"] and not r["rule"] for r in checked_terms)
+    # the definitions of Provoke and Prowess under each other's name; an entry not renumbered with its rule
+    told_terms = {r["term"]: r for r in checked_terms}
+    assert told_terms["Provoke"]["check"].startswith("cited numbers differ: 702.39 in the English, 702.108 in the Chinese")
+    assert told_terms["Merged Permanent"]["check"] == "cited numbers differ: 726 in the English, 725 in the Chinese"
+    assert told_terms["Provoke"]["chinese"].startswith("挑拨\n") and "“灵技”" in told_terms["Provoke"]["chinese"]
     assert {r["status"] for r in checked} == {"check"} and all(r["check"] and r["chinese"] for r in checked)
     assert len(checked) >= 20 and "check" in rows[0]
     # a citation the English did not renumber (carried, pointing at the rule meant) is put to translators

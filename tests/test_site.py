@@ -42,6 +42,21 @@ def test_glossary_intro_credits_pages(full_site):
     assert "Richard Garfield" in (full_site / "cr" / "credits" / "index.html").read_text(encoding="utf-8")
 
 
+def test_the_translation_check_page_lists_glossary_entries_linked_to_their_place(full_site):
+    """The check's page reads glossary definitions with the rules: Provoke's, whose Chinese is
+    Prowess's, is listed with its reason and both texts, its name linking to its entry (every link
+    of the page lands: test_no_broken_links_full_site)."""
+    html = (full_site / "cr" / "review" / "index.html").read_text(encoding="utf-8")
+    items = re.findall(r"<li class=cr-review>(.*?)</ul><p lang=en>(.*?)</p><p lang=zh-Hans>(.*?)</p></li>", html, re.S)
+    entries = {m.group(2): (m.group(1), m.group(3), reasons, en, zh) for reasons, en, zh in items
+               if (m := re.search(r'词汇表 Glossary <a href="([^"]+)">([^<]+)</a> <span lang=zh-Hans>([^<]*)</span>', reasons))}
+    href, name, reasons, en, zh = entries["Provoke"]
+    assert href == "../glossary/#g-provoke" and name == "挑拨"
+    assert en.startswith("A keyword ability that can force a creature to block")
+    assert "cited numbers differ: 702.39 in the English, 702.108 in the Chinese" in reasons and "702.108" in zh
+    assert 5 <= len(entries) < len(items) / 2  # among the rules, by the same measure
+
+
 def test_range_items_are_each_linked(full_site):
     html = (full_site / "cr" / "1" / "index.html").read_text(encoding="utf-8")
     m = re.search(r'<a href="../6/#cr601-2f" data-g="601.2f 601.2g 601.2h">601.2f</a>–'

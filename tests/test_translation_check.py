@@ -12,7 +12,7 @@ import pytest
 import translation_devset
 from conftest import CORPUS, ROOT, needs_corpus
 from generator.history.corpus import load_corpus
-from generator.translation.check import check_corpus
+from generator.translation.check import check_corpus, checked
 
 EN_HEAD = "Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of {date}\n\nContents\n\n1. Game Concepts\n\nGlossary\n\nCredits\n\n1. Game Concepts\n\n100. General\n\n"
 ZH_HEAD = "万智牌完整规则\n\n此规则于{date}起生效。\n\n目录\n\n1. 游戏概念\n\n词汇表\n\n版权信息\n\n1. 游戏概念\n\n100. 总则\n\n"
@@ -60,7 +60,7 @@ def reasons(tmp_path, rules, history=(), glossary=GLOSSARY):
     assert corpus.error_count == 0, [str(i) for i in corpus.issues][:5]
     first = len(BACKGROUND) + 1
     return {str(f.number): [(r.kind, r.text) for r in f.reasons] for f in check_corpus(corpus)
-            if f.number.rule >= first}
+            if not f.term and f.number.rule >= first}
 
 
 def kinds(found, number):
@@ -139,6 +139,35 @@ def test_the_command_writes_editor_lines_and_json(tmp_path):
     assert bad.returncode == 1 and "expected an English edition and its Chinese translation" in bad.stderr
 
 
+def test_glossary_definitions_are_checked_as_rules_are(tmp_path):
+    """A glossary entry's definition is read as a rule's texts are: the Prevention Effect definition
+    put under Attacking Creature (its cited rule) is listed by
+    the entry's name and the line of its Chinese, in the command's lines and JSON; the entry whose
+    Chinese names the term it defines, and whose senses are numbered, is not, for either."""
+    glossary = GLOSSARY[:2] + [
+        ("Attacking Creature", "A creature that is attacking. See rule 100.3.", "进行攻击的生物", "阻止伤害的效应。参见规则100.2。"),
+        ("Alternative Cost", "1. A cost paid instead of the mana cost. See rule 100.4.\n2. A cost paid otherwise.",
+         "替代性费用", "1. 替代性费用是代替法术力费用支付的费用。参见规则100.4。\n2. 以其他方式支付的费用。")]
+    costs = [(f"An alternative cost {said}.", f"替代性费用{zh}。") for said, zh in (
+        ("replaces the mana cost", "代替法术力费用"), ("is paid once", "只支付一次"), ("is optional", "是可选的"),
+        ("can't be combined with another", "不能与另一个合并"), ("is a cost", "是一项费用"), ("is chosen first", "须先选择"),
+        ("may add mana", "可以增加法术力"), ("is named on the card", "在牌上写明"))]
+    en, zh = editions(tmp_path, costs, glossary=glossary)
+    corpus = load_corpus(None, [str(en), str(zh)])
+    assert corpus.error_count == 0, [str(i) for i in corpus.issues][:5]
+    found = {f.key: f for f in check_corpus(corpus)}
+    swapped = found["Attacking Creature"]
+    assert swapped.number is None and "numbers" in {r.kind for r in swapped.reasons}, swapped.reasons
+    assert zh.read_text("utf-8").splitlines()[swapped.line - 1] == "进行攻击的生物"
+    assert "Alternative Cost" not in found, found["Alternative Cost"].reasons
+    run = [sys.executable, "-m", "generator", "check-translation", str(en), str(zh)]
+    lines = subprocess.run(run, cwd=ROOT, capture_output=True, text=True).stdout.splitlines()
+    assert f"{zh}:{swapped.line}: glossary Attacking Creature: cited numbers differ: 100.3 in the English, 100.2 in the Chinese" in lines
+    listed = json.loads(subprocess.run(run + ["--json"], cwd=ROOT, capture_output=True, text=True).stdout)
+    entry = next(item for item in listed if item["term"] == "Attacking Creature")
+    assert entry["rule"] == "" and entry["line"] == swapped.line and "参见规则100.2" in entry["zh"]
+
+
 def test_the_proofreaders_changes_come_first_on_the_development_set():
     """The 2023-11-17 translation as first released, with the 2022-06-10 and 2023-10-13 editions as
     history: of the 53 rules the proofreading pass changed, at least a fifth are among the first 5%
@@ -151,11 +180,11 @@ def test_the_proofreaders_changes_come_first_on_the_development_set():
                for lang, tag in (("en", ""), ("zh", "zh-"))]
     needs_corpus(before, after, *history)
     corpus = load_corpus(None, [str(CORPUS / "en" / "MagicCompRules-20231117.txt"), str(before)], [str(p) for p in history])
-    ranked = [str(f.number) for f in check_corpus(corpus)]
+    ranked = [f.key for f in check_corpus(corpus)]
     edition = corpus.shown[0]
     fixed = {str(r.number) for r in edition.rules() if r.texts["zh"].text != _rule_text(after, r.number)}
     assert len(fixed) >= 45  # the pass changed 53 rules, some only in their examples
-    first = ranked[:int(0.05 * sum(1 for r in edition.rules() if "zh" in r.texts))]
+    first = ranked[:int(0.05 * checked(edition))]
     assert len(set(first) & fixed) >= 10, sorted(set(first) & fixed)
 
 
@@ -199,7 +228,7 @@ def test_the_translators_term_list_is_read_and_checked_against(tmp_path):
     rules = [(f"A widget swap happens at step {i}.", f"小物件交换在第{i}步发生。") for i in range(5)]
     corpus = load_corpus(None, [*map(str, editions(tmp_path, rules + [("A widget swap ends it.", "小物件对换结束它。")])),
                                 str(terms)])
-    found = {str(f.number): f.reasons for f in check_corpus(corpus)}
+    found = {f.key: f.reasons for f in check_corpus(corpus)}
     assert any(r.kind == "variant" and "小物件对换" in r.text and "小物件交换" in r.text for r in found["100.18"])
     terms.write_text('{"mainGlossary": [{"English": "Widget"}]}', encoding="utf-8")
     bad = load(spec_from_path(str(terms))).report.errors
@@ -217,8 +246,8 @@ def test_the_next_releases_corrections_come_first_on_the_development_set():
     corrected = translation_devset.corrected(CORPUS, "20220610", "20231013")
     assert len(corrected) >= 100
     corpus = load_corpus(None, [str(en["20220610"]), str(zh["20220610"])], [str(en["20190125"]), str(en["20210202"])])
-    ranked = [str(f.number) for f in check_corpus(corpus)]
-    first = ranked[:int(0.05 * sum(1 for r in corpus.shown[0].rules() if "zh" in r.texts))]
+    ranked = [f.key for f in check_corpus(corpus)]
+    first = ranked[:int(0.05 * checked(corpus.shown[0]))]
     assert len(set(first) & corrected) >= len(corrected) / 3, (len(set(first) & corrected), len(corrected))
 
 
@@ -246,7 +275,7 @@ def test_seeded_errors_of_every_kind_come_first_on_an_edition_held_back(tmp_path
     seeded = seeded_errors.seed(zh, en, seeded_file, draw=0)
     corpus = load_corpus(None, [str(en), str(seeded_file)], [str(p) for p in history])
     findings = check_corpus(corpus)
-    first = {str(f.number) for f in findings[:int(0.05 * sum(1 for r in corpus.shown[0].rules() if "zh" in r.texts))]}
+    first = {f.key for f in findings[:int(0.05 * checked(corpus.shown[0]))]}
     found = [e for e in seeded if e.rule in first]
     assert len(found) >= 0.8 * len(seeded), (len(found), [(e.kind, e.rule) for e in seeded if e.rule not in first])
     assert not any("\n" in r.text for f in findings for r in f.reasons)
@@ -264,7 +293,7 @@ def test_a_check_after_an_edit_in_the_same_process_equals_a_fresh_one(tmp_path):
 
     def found(name, made):
         corpus = load_corpus(None, [str(p) for p in editions(tmp_path, made, name=name)])
-        return [(str(f.number), [(r.kind, r.text) for r in f.reasons]) for f in check_corpus(corpus)]
+        return [(f.key, [(r.kind, r.text) for r in f.reasons]) for f in check_corpus(corpus)]
     kept = [found(f"kept{i}", made) for i, made in enumerate((rules, edited_en, edited_zh))]
     fresh = []
     for i, made in enumerate((rules, edited_en, edited_zh)):

@@ -98,8 +98,8 @@ def fill_from(worklist: Path, real: dict[str, list[str]], out: Path, terms: dict
               titles: dict[str, str] = {}) -> set[str]:
     """The work list with each rule's units translated as the translators did (a part's Chinese in
     its first unit, its other units translated as empty), each title's, and each glossary entry's
-    (its name, its paragraphs one a unit, or all in the first where they do not correspond); what
-    was filled."""
+    (its name, its paragraphs one a unit, or all in the first where they do not correspond; an entry
+    to check has no unit for its name); what was filled."""
     tree = etree.parse(str(worklist))
     filled = set()
     for group in tree.iter(f"{NS}group"):
@@ -115,10 +115,11 @@ def fill_from(worklist: Path, real: dict[str, list[str]], out: Path, terms: dict
             if name not in terms:
                 continue
             chinese, paragraphs = terms[name][0], terms[name][1:]
-            if len(paragraphs) != len(units) - 1:
-                paragraphs = ["\n".join(paragraphs)] + [""] * (len(units) - 2)
-            for unit, text in zip(units, [chinese, *paragraphs]):
-                unit.find(f"{NS}target").text = text
+            keys = [unit.get("id").rsplit("/", 1)[1] for unit in units]  # "term" (its name: not in a group to check), 1, 2...
+            if len(paragraphs) != len(keys) - keys.count("term"):
+                paragraphs = ["\n".join(paragraphs)] + [""] * (len(keys) - keys.count("term") - 1)
+            for unit, key in zip(units, keys):
+                unit.find(f"{NS}target").text = chinese if key == "term" else paragraphs[int(key) - 1]
                 unit.find(f"{NS}target").set("state", "translated")
             filled.add(f"glossary/{name}")
             continue
@@ -159,16 +160,26 @@ def test_the_work_list_back_into_the_next_release(carried_site, tmp_path):
     assert set(made) <= english and len(made) >= len(english) - 5  # a rule with no Chinese is left out, reported
     # the glossary: the entries the English added were in the work list, and came back; the 16 whose
     # English changed only in the rule numbers it cites are carried, renumbered, as the translators'
-    # release has them but for Merged Permanent, whose older Chinese cited 724 where the English said 725
+    # release has them; Merged Permanent, whose older Chinese cited 724 where the English said 725, is
+    # among the entries the check puts first, filled as the translators fixed it
     old_definitions = {p.en.name: p.en.definition for p in load_corpus(None, [str(EN_OLD)]).editions[0].glossary}
     added = {p.en.name for p in carried_edition.glossary if p.en and p.en.name not in old_definitions}
     terms = {n.removeprefix("glossary/") for n in filled if n.startswith("glossary/")}
-    assert added == {"Case", "Cloak", "Collect Evidence", "Disguise", "Solved"} == terms
+    groups = {g.get("id"): g for g in etree.parse(str(data(carried_site, "worklist.xlf"))).iter(f"{NS}group")}
+    checked = {g.get("resname") for g in groups.values() if (g.findtext(f"{NS}note") or "").startswith("glossary entry, check:")}
+    provoke = groups["glossary/Provoke"]  # its definition to review (not its name), the check's reasons as notes
+    assert [n.text for n in provoke.findall(f"{NS}note")][1] == \
+        "check: cited numbers differ: 702.39 in the English, 702.108 in the Chinese"
+    assert [(u.get("id"), u.find(f"{NS}alt-trans").findtext(f"{NS}target")[:3]) for u in provoke.iter(f"{NS}trans-unit")] == \
+        [("glossary/Provoke/1", "一个关")]
+    assert added == {"Case", "Cloak", "Collect Evidence", "Disguise", "Solved"} == terms - checked
+    assert checked, checked  # the entries the check puts first, to review
     made_terms = glossary_of(EN_NEW, tmp_path / "next.txt")
     assert [t for t in terms if made_terms.get(t) != real_terms[t]] == []
     renumbered = {p.en.name for p in carried_edition.glossary if p.en and p.en.name not in added
                   and p.en.definition != old_definitions[p.en.name]}
-    assert len(renumbered) == 16 and {t for t in renumbered if made_terms[t] != real_terms[t]} == {"Merged Permanent"}
+    assert len(renumbered) == 16 and {t for t in renumbered if made_terms[t] != real_terms[t]} == set()
+    assert "Merged Permanent" in checked  # its older Chinese cites 724 where the English says 725: checked, and fixed
     carried_terms = {p.en.name: [p.zh.name, *p.zh.definition] for p in carried_edition.glossary if p.en and p.zh}
     assert [t for t in made_terms if t not in terms and made_terms[t] != carried_terms[t]] == []
     assert len(made_terms) == len(carried_edition.glossary)
@@ -178,7 +189,7 @@ def test_the_work_list_back_into_the_next_release(carried_site, tmp_path):
     assert [t for t in order if t not in added] == glossary_order(EN_OLD, ZH_OLD)
     assert {t: order[order.index(t) - 1] for t in added} == {t: real_order[real_order.index(t) - 1] for t in added}
     assert "glossary" not in result.stderr and " title " not in result.stderr
-    assert "5 glossary entries from the work list" in result.stdout
+    assert f"{len(terms)} glossary entries from the work list" in result.stdout
     text = (tmp_path / "next.txt").read_text("utf-8")
     assert text.startswith("万智牌完整规则\n\n此规则于2024年2月2日起生效。") and "\n词汇表\n" in text and "\n版权信息\n" in text
     again = import_xliff(tmp_path / "filled.xlf", tmp_path / "again.txt")

@@ -88,7 +88,7 @@ def test_a_part_carried_whole_and_an_untranslated_rule_with_examples():
     rules = {stale: Rule(stale, {"en": RuleText("A. B. C.", where, [], False), "zh": RuleText("甲乙丙。", where, [], False)}),
              missing: Rule(missing, {"en": RuleText("New & <rule>.", where, [Passage("An example.", where)], False)})}
     edition = SimpleNamespace(date="2031-01-01", carried={stale: Carried("2030-01-01", stale, True, "A. B.", None)},
-                              suggested={})
+                              suggested={}, glossary=[])
     terms = [TermWork("Widget", "Widget", ("A thing.", "2. Another & <thing>.")),
              TermWork("Gadget (Obsolete)", "Gadget", ("Same.", "Changed."), "2030-01-01", ("Same.", "Was."), "装置",
                       ("同。", "曾。")),

@@ -1,5 +1,5 @@
-"""Check a translation: every rule of an edition with both languages, ranked by how likely the
-Chinese needs a fix, each with the reasons, in both languages.
+"""Check a translation: every rule and glossary entry of an edition with both languages, ranked by
+how likely the Chinese needs a fix, each with the reasons, in both languages.
 
 What proofreaders fix is mostly visible with both texts side by side: a term rendered unlike the
 glossary (替代式效应 for 替代性效应), a term in one language only (防止性效应 where the English
@@ -24,6 +24,7 @@ reason's weight, plus half the next, a quarter of the one after; the list is rea
 """
 from __future__ import annotations
 
+import copy
 import functools
 import math
 import re
@@ -34,7 +35,7 @@ from typing import NamedTuple
 
 from ..cache import kept_for
 from ..history.rule_histories import english_chain
-from ..rules.model import Edition, Rule
+from ..rules.model import Edition, GlossaryPair, Rule, RuleText
 from ..rules.numbers import RuleNumber
 from ..rules.sentences import align, split_en, split_zh
 from ..rules.term_marker import TermMarker
@@ -62,12 +63,19 @@ LENGTH_Z = 2.5  # standard deviations of the length ratio before a rule's length
 
 @dataclass
 class Finding:
-    number: RuleNumber
-    line: int  # of the rule's Chinese in its source
+    """A rule, or a glossary entry (`term`, its English name; no number), with its reasons."""
+    number: RuleNumber | None
+    line: int  # of the rule's (the entry's) Chinese in its source
     path: str  # that source
     en: str
     zh: str
     reasons: list[Reason] = field(default_factory=list)
+    term: str = ""
+
+    @property
+    def key(self) -> str:
+        """What the work list and the command line name it by: the rule's number, or the entry's term."""
+        return self.term or str(self.number)
 
     @property
     def score(self) -> float:
@@ -82,7 +90,7 @@ class Finding:
         return round(sum(w / 2 ** i for i, w in enumerate(weights)), 2)
 
     def as_json(self) -> dict:
-        return {"rule": str(self.number), "score": self.score, "reasons": [r.text for r in self.reasons],
+        return {"rule": "" if self.term else str(self.number), "term": self.term, "score": self.score, "reasons": [r.text for r in self.reasons],
                 "kinds": [r.kind for r in self.reasons], "path": self.path, "line": self.line,
                 "en": self.en, "zh": self.zh}
 
@@ -120,8 +128,61 @@ def check_translation(edition: Edition, marker: TermMarker, history: History | N
         if finding.reasons:
             finding.reasons.sort(key=lambda reason: -reason.weight)
             findings.append(finding)
-    findings.sort(key=lambda f: (-f.score, f.number))
+    findings += _glossary_findings(document)
+    findings.sort(key=lambda f: (-f.score, f.term, f.line) if f.term else (-f.score, "", f.number))
     return findings
+
+
+SENSE = re.compile(r"^\d+\.\s*")  # a glossary definition's numbered sense: "1. A zone..."
+
+
+class _Entry(NamedTuple):
+    """A glossary entry with both languages, as the check reads it (_Document.entries)."""
+    pair: GlossaryPair
+    en: RuleText
+    zh: RuleText
+    fact: Facts
+
+
+def _glossary_findings(document: "_Document") -> list[Finding]:
+    """Each glossary entry with both languages, read as a rule's texts are read by themselves; not
+    for its renderings, its history or its parallels (renderings found few slips in definitions
+    that the rest did not, for a quarter more of the check's time)."""
+    findings, read = [], document.with_entries()
+    for entry in document.entries:
+        marks = punctuation.slips(entry.zh.text, entry.en.text)
+        found = read.own_reasons(entry.en, entry.zh, entry.fact, marks)
+        reasons = [replace(r, text=" ".join(r.text.split())) for r in found if r.weight >= LEAST]
+        if reasons:
+            en, zh = entry.pair.en, entry.pair.zh
+            findings.append(Finding(None, zh.source.line, zh.source.path, "\n".join(en.definition), "\n".join(zh.definition),
+                                    sorted(reasons, key=lambda r: -r.weight), en.name))
+    return findings
+
+
+def _near_misses(facts) -> tuple[Counter, Counter]:
+    """How many texts write each piece one character off a term (unlike), each variant of a term's Chinese."""
+    facts = list(facts)
+    return (Counter(piece for f in facts for piece, _, _ in f.pieces), Counter(v for f in facts for v in f.near))
+
+
+def _entries(edition: Edition, marker: TermMarker, glossary: Glossary) -> list[_Entry]:
+    """The glossary entries with both languages: each definition without the numbers of its senses,
+    which are layout, and with its own term taken as named on both sides (主动队伍指…: the Chinese
+    names the term it defines, where the English need not)."""
+    own = {t.glossary.en.name: t.id for t in marker.termbase.terms.values() if t.glossary and t.glossary.en}
+    entries = []
+    for pair in edition.glossary:
+        if pair.en is None or pair.zh is None:
+            continue
+        en, zh = (RuleText("\n".join(SENSE.sub("", p) for p in entry.definition), entry.source) for entry in (pair.en, pair.zh))
+        fact = glossary.facts(marker, en, zh)
+        if pair.en.name in own:
+            named = Counter({own[pair.en.name]: 1})
+            fact = fact._replace(en_terms=fact.en_terms | set(named), zh_terms=fact.zh_terms | set(named),
+                                 en_counts=fact.en_counts + named, zh_counts=fact.zh_counts + named)
+        entries.append(_Entry(pair, en, zh, fact))
+    return entries
 
 
 class _Document:
@@ -138,8 +199,8 @@ class _Document:
         chapters = {t.id: t.rule.chapter for t in marker.termbase.terms.values() if t.rule is not None}
         self.swaps = Swaps([(f.en_counts, f.zh_counts) for f in self.facts.values()], overlapping_terms(marker), chapters)
         self.terms = {term.id: term for term in marker.termbase.terms.values()}
-        self.pieces = Counter(piece for f in self.facts.values() for piece, _, _ in f.pieces)
-        self.usual = Counter(v for f in self.facts.values() for v in f.near)
+        self.entries = _entries(edition, marker, self.glossary)
+        self.pieces, self.usual = _near_misses(self.facts.values())
         self.lengths = _length_scale(rules)
         self.marks = {r.number: punctuation.slips(full_text(r.texts["zh"]), full_text(r.texts["en"])) for r in rules}
         self.marks_seen = punctuation.usage(self.marks, *added_since(history))
@@ -149,8 +210,15 @@ class _Document:
         self.chinese = [r.texts["zh"].text for r in rules]
         self._spellings: dict[str, int] = {}
 
+    def with_entries(self) -> "_Document":
+        """The document as a glossary entry is read: its near misses counted in the rules and the
+        entries (a rule is read against the rules' alone, as before the entries were checked)."""
+        read = copy.copy(self)
+        read.pieces, read.usual = _near_misses([*self.facts.values(), *(entry.fact for entry in self.entries)])
+        return read
+
     def own_reasons(self, en_text, zh_text, fact: Facts, marks: list[punctuation.Slip], slips=None) -> list[Reason]:
-        """The reasons a rule's two texts give by themselves, weighed by what the document does."""
+        """The reasons a rule's (a glossary entry's) two texts give by themselves, weighed by what the document does."""
         en, zh = en_text.text, zh_text.text
         fact = fact._replace(near={k: form for k, form in fact.near.items() if self._whole(k[1], form, zh)
                                    and not self._own_spelling(k[1], form)},
@@ -293,6 +361,13 @@ def preferred(edition: Edition, wanted: str, replaced: str) -> tuple[list[Prefer
             else:
                 listed.append(Preferred(rule.number, text.source.path, text.source.line, phrase, text.text))
     return listed, other
+
+
+def checked(edition: Edition) -> int:
+    """How many texts the check reads: the rules and the glossary entries with both languages (a
+    share of them is how far down its list a reader goes)."""
+    return (sum(1 for r in edition.rules() if "en" in r.texts and "zh" in r.texts)
+            + sum(1 for p in edition.glossary if p.en and p.zh))
 
 
 def check_corpus(corpus) -> list[Finding]:

@@ -63,7 +63,7 @@ def worklist_xliff(edition, status, rules: dict, findings: list = (), drafts: di
     (drafts.edition_drafts); then the rules the check of the translation (`findings`,
     check.Finding) puts first, their Chinese to review. A rule's check reasons are notes of its group."""
     drafts = drafts or {}
-    document = _Document(_store(), f"cr-{edition.date}", {f.number: f.reasons for f in findings})
+    document = _Document(_store(), f"cr-{edition.date}", {f.key: f.reasons for f in findings})
     listed = {s.number for s in status.stale} | {n for c in status.chapters for n in c.missing}
     for stale in status.stale:
         rule = rules[stale.number]
@@ -89,7 +89,12 @@ def worklist_xliff(edition, status, rules: dict, findings: list = (), drafts: di
         document.title(number, title)
     for work in status.glossary:
         document.term(work)
+    entries, listed_terms = {p.en.name: p for p in edition.glossary if p.en and p.zh}, {work.name for work in status.glossary}
     for finding in findings:
+        if finding.term:
+            if finding.term in entries and finding.term not in listed_terms:
+                document.term_review(entries[finding.term])
+            continue
         rule = rules.get(finding.number)
         if finding.number in listed or rule is None or "en" not in rule.texts or "zh" not in rule.texts:
             continue
@@ -124,7 +129,7 @@ class _Document:
         note = (f"stale: translates the English of {translates}" if translates else
                 "check: the translation's check puts it first" if review else "untranslated")
         etree.SubElement(group, f"{{{NAMESPACE}}}note", {"from": "cr-generator"}).text = note
-        for reason in self.reasons.get(number, ()):
+        for reason in self.reasons.get(str(number), ()):
             etree.SubElement(group, f"{{{NAMESPACE}}}note", {"from": "cr-check"}).text = f"check: {reason.text}"
         for index, part in enumerate(parts):
             where = f"{number}/" + (f"ex{index}/" if index else "")
@@ -147,23 +152,42 @@ class _Document:
     def term(self, work) -> None:
         """A glossary entry's group (status.TermWork): its name, then each paragraph of its definition,
         with the carried Chinese of each where there is one (the same English: an exact match)."""
-        from lxml import etree
-        group = self.store.creategroup(filename=self.name, restype=GLOSSARY_ENTRY)
-        group.set("id", f"glossary/{work.name}")
-        group.set("resname", work.name)
-        note = f"stale: translates the English of {work.translates}" if work.translates else "untranslated"
-        etree.SubElement(group, f"{{{NAMESPACE}}}note", {"from": "cr-generator"}).text = f"glossary entry, {note}"
         then, chinese = list(work.english_then), list(work.zh_definition)
         if len(then) != len(chinese) or len(then) != len(work.definition):  # paragraphs not told apart: whole
             then, chinese = ["\n".join(then)] if then else [], ["\n".join(chinese)] if chinese else []
         pieces = [("term", work.name, work.zh_name, work.name)]
         pieces += [(str(k), text, chinese[k - 1] if k <= len(chinese) else None, then[k - 1] if k <= len(then) else None)
                    for k, text in enumerate(work.definition, 1)]
+        note = f"stale: translates the English of {work.translates}" if work.translates else "untranslated"
+        segments = []
         for key, en, zh, was in pieces:
             state = NEW if zh is None else TRANSLATED if en == was else STALE
-            unit = self._unit(Segment(en, zh, state, was=was if state == STALE else None), work.translates)
-            unit.setid(f"glossary/{work.name}/{key}")
-            unit.xmlelement.set("resname", work.name)
+            segments.append((key, Segment(en, zh, state, was=was if state == STALE else None)))
+        self._term_group(work.name, note, segments, work.translates)
+
+    def term_review(self, pair) -> None:
+        """A glossary entry the check of the translation puts first (a GlossaryPair): each paragraph
+        of its definition with its Chinese to review, the check's reasons as notes. Not its name,
+        which the check does not read: a tool would fill a lone word from any rule of the memory
+        (Play is 使用 in one, 使用/场上 the entry's name)."""
+        english, chinese = list(pair.en.definition), list(pair.zh.definition)
+        if len(english) != len(chinese):  # paragraphs not told apart: the definition whole
+            english, chinese = ["\n".join(english)], ["\n".join(chinese)]
+        segments = [(str(k), Segment(text, chinese[k - 1], REVIEW)) for k, text in enumerate(english, 1)]
+        self._term_group(pair.en.name, "check: the translation's check puts it first", segments, None)
+
+    def _term_group(self, name: str, note: str, segments: list, translates: str | None) -> None:
+        from lxml import etree
+        group = self.store.creategroup(filename=self.name, restype=GLOSSARY_ENTRY)
+        group.set("id", f"glossary/{name}")
+        group.set("resname", name)
+        etree.SubElement(group, f"{{{NAMESPACE}}}note", {"from": "cr-generator"}).text = f"glossary entry, {note}"
+        for reason in self.reasons.get(name, ()):
+            etree.SubElement(group, f"{{{NAMESPACE}}}note", {"from": "cr-check"}).text = f"check: {reason.text}"
+        for key, segment in segments:
+            unit = self._unit(segment, translates)
+            unit.setid(f"glossary/{name}/{key}")
+            unit.xmlelement.set("resname", name)
             group.append(unit.xmlelement)
 
     def _unit(self, segment: Segment, translates: str | None):

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ...history.lineage import shared_language, trace_lineage
 from ...rules.word_diff import word_diff
 from ...safe import html_attr, md_text
+from ...translation.check import checked
 from ...translation.drafting.drafts import draft_pairs, drafted, drafts_tmx, edition_drafts, translated_edition, with_drafts
 from ...translation.memory_tmx import memory_tmx
 from ...translation.omegat_project import omegat_project
@@ -134,9 +135,9 @@ REVIEW_SHARE, REVIEW_LEAST = 0.05, 20  # the check's page lists the first 5% of 
 
 
 def reviewed(model: SiteModel) -> list:
-    """The check's findings worth a translator's time: the first 5% of the translated rules."""
-    translated = sum(1 for r in model.current.rules() if "zh" in r.texts) if model.current else 0
-    return model.review[:max(REVIEW_LEAST, int(REVIEW_SHARE * translated))]
+    """The check's findings worth a translator's time: the first 5% of the translated rules and
+    glossary entries."""
+    return model.review[:max(REVIEW_LEAST, int(REVIEW_SHARE * checked(model.current)))] if model.current else []
 
 
 def review_page(model: SiteModel, files: "SiteFiles") -> None:
@@ -147,9 +148,16 @@ def review_page(model: SiteModel, files: "SiteFiles") -> None:
         return
     at = model.addresses
     src = at.page(model.current.date, "review")
+    glossary = at.page(model.current.date, "glossary")
+    entries = {t.glossary.en.name: t for t in model.termbase.terms.values() if t.glossary and t.glossary.en}
     items = []
     for finding in findings:
-        link = rule_link(at.rule_href(src, model.current.date, finding.number), finding.number)
+        if finding.term:  # a glossary entry: its place on the glossary page
+            term = entries[finding.term]
+            link = (f'词汇表 Glossary <a href="{html_attr(at.href(src, glossary, term.anchor))}">{html_attr(finding.term)}</a> '
+                    f"<span lang=zh-Hans>{html_attr(term.zh or '')}</span>")
+        else:
+            link = rule_link(at.rule_href(src, model.current.date, finding.number), finding.number)
         reasons = "".join(f"<li>{html_attr(reason.text)}</li>" for reason in finding.reasons)
         items.append(f'<li class=cr-review><p class=cr-review__head>{link} <span class=cr-review__score>得分 score '
                      f'{finding.score:g}</span></p><ul class=cr-review__reasons>{reasons}</ul>'
@@ -162,8 +170,9 @@ def review_page(model: SiteModel, files: "SiteFiles") -> None:
              "a doubled character, English left in brackets, an English edit the Chinese did not follow, a phrase "
              "rendered otherwise than the rest of the document, a sentence unlike its parallel rules, a wording a "
              "later release replaced, half-width marks and stray spaces). "
-             "<code>python -m generator check-translation</code> lists every rule.</p>")
-    sections = [{"heading": md_text(f"最可能需要修改的规则 Most likely to need a fix ({len(findings)})"),
+             "词汇表的释义也一并检查。Glossary definitions are checked too. "
+             "<code>python -m generator check-translation</code> lists every rule and entry.</p>")
+    sections = [{"heading": md_text(f"最可能需要修改的规则与词汇 Most likely to need a fix ({len(findings)})"),
                  "anchor": "review", "html": intro + f"<ol class=cr-review-list>{''.join(items)}</ol>",
                  "wrapper": "cr-report"}]
     files.pages.append(render("chapter.md.j2", src, "译文检查 Translation check", sections=sections,
@@ -180,7 +189,7 @@ def worklist(edition, status, rules: dict, findings: list = (), drafts: dict | N
     (translation/drafting/drafts.py; the column "draft"), and in the JSON each sentence its draft."""
     drafts = drafts or {}
     rows, sentences = [], {}
-    checked = {str(f.number): f for f in findings}
+    checked = {f.key: f for f in findings}
     for s in status.stale:
         en, zh = rules[s.number].texts.get("en"), rules[s.number].texts.get("zh")
         rows.append({"rule": str(s.number), "status": "stale", "translates": s.translates,
@@ -200,16 +209,22 @@ def worklist(edition, status, rules: dict, findings: list = (), drafts: dict | N
             sentences[str(number)] = [None if part is None else [seg._asdict() for seg in part] for part in parts]
     listed = {row["rule"] for row in rows}
     rows += [{"rule": number, "status": "check", "translates": "", "english": f.en, "english_then": "", "chinese": f.zh}
-             for number, f in checked.items() if number not in listed]
+             for number, f in checked.items() if number not in listed and not f.term]
     for row in rows:
         row.setdefault("draft", "")
         row["term"] = ""
-        row["check"] = " | ".join(reason.text for reason in checked[row["rule"]].reasons) if row["rule"] in checked else ""
     rows += [{"rule": "", "status": "stale" if term.translates else "untranslated", "translates": term.translates or "",
               "english": "\n".join(term.definition), "english_then": "\n".join(term.english_then),
               "chinese": "\n".join([term.zh_name, *term.zh_definition]) if term.zh_name else "", "draft": "",
-              "term": term.name, "check": ""}
+              "term": term.name}
              for term in status.glossary]
+    listed_terms, names = {term.name for term in status.glossary}, {p.en.name: p.zh.name for p in edition.glossary if p.en and p.zh}
+    rows += [{"rule": "", "status": "check", "translates": "", "english": f.en, "english_then": "",
+              "chinese": "\n".join([names.get(f.term, ""), f.zh]), "draft": "", "term": f.term}
+             for f in findings if f.term and f.term not in listed_terms]
+    for row in rows:
+        found = checked.get(row["term"] or row["rule"])
+        row["check"] = " | ".join(reason.text for reason in found.reasons) if found else ""
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=list(rows[0]) if rows else ["rule"], lineterminator="\n")
     writer.writeheader()
