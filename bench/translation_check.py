@@ -23,7 +23,7 @@ CORPUS = ROOT.parent / "shared" / "corpus"
 
 from generator.history.corpus import load_corpus  # noqa: E402
 from generator.translation.check import check_corpus, checked  # noqa: E402
-from seeded_errors import KINDS, seed  # noqa: E402
+from seeded_errors import KINDS, glossary_places, seed  # noqa: E402
 
 # the checked edition -> its history, as a translator would give it (the previous release in both
 # languages where the corpus has it)
@@ -33,13 +33,15 @@ EDITIONS = {
     "20220610": ["en/MagicCompRules-20190125.txt", "en/MagicCompRules-20210202.txt"],
 }
 HELD_BACK = "20240206"
+PLACES = {"rules": (70, tuple(KINDS), None), "glossary": (35, tuple(KINDS), glossary_places)}  # seed()'s count, kinds, places
 
 
-def run(date: str, draw: int, folder: Path) -> tuple[list, list[str], int, float]:
-    """The seeded errors, the check's ranking, the size of its first 5%, and the check's seconds."""
+def run(date: str, draw: int, folder: Path, where: str) -> tuple[list, list[str], int, float]:
+    """The errors seeded into the rules or the glossary (`where`), the check's ranking, the size of
+    its first 5%, and the check's seconds."""
     en = CORPUS / "en" / f"MagicCompRules-{date}.txt"
-    zh = folder / f"MagicCompRules-zh-{date}-seeded-{draw}.txt"
-    seeded = seed(CORPUS / "zh" / f"MagicCompRules-zh-{date}.txt", en, zh, draw)
+    zh = folder / f"MagicCompRules-zh-{date}-seeded-{where}-{draw}.txt"
+    seeded = seed(CORPUS / "zh" / f"MagicCompRules-zh-{date}.txt", en, zh, draw, *PLACES[where])
     started = time.perf_counter()
     corpus = load_corpus(None, [str(en), str(zh)], [str(CORPUS / p) for p in EDITIONS[date]])
     ranked = [f.key for f in check_corpus(corpus)]
@@ -52,28 +54,35 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--editions", nargs="+", default=list(EDITIONS), choices=list(EDITIONS))
     parser.add_argument("--draws", type=int, default=3)
+    parser.add_argument("--where", nargs="+", default=list(PLACES), choices=list(PLACES),
+                        help="seed the rules (70 errors a draw), the glossary's definitions (35), or both in turn")
     parser.add_argument("--misses", action="store_true", help="print each seeded error not among the first 5%%")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         for date in args.editions:
-            found, total = Counter(), Counter()
-            for draw in range(args.draws):
-                seeded, ranked, first, seconds = run(date, draw, Path(tmp))
-                top = set(ranked[:first])
-                for error in seeded:
-                    total[error.kind] += 1
-                    found[error.kind] += error.rule in top
-                    if args.misses and error.rule not in top:
-                        place = ranked.index(error.rule) + 1 if error.rule in ranked else None
-                        print(f"  miss {date}/{draw} {error.kind:<11} {error.rule:<9} rank {place}: "
-                              f"{_change(error.before, error.after)}")
-                hits = sum(e.rule in top for e in seeded)
-                print(f"{date} draw {draw}: {hits} of {len(seeded)} among the first {first} ({hits / len(seeded):.0%}); "
-                      f"load and check {seconds:.1f} s")
-            label = "held back" if date == HELD_BACK else "tuned on"
-            print(f"{date} ({label}), {args.draws} draws: {sum(found.values())} of {sum(total.values())} "
-                  f"({sum(found.values()) / max(sum(total.values()), 1):.0%}); by kind: " +
-                  ", ".join(f"{kind} {found[kind]}/{total[kind]}" for kind in KINDS))
+            for where in args.where:
+                measure(date, where, args.draws, args.misses, Path(tmp))
+
+
+def measure(date: str, where: str, draws: int, misses: bool, folder: Path) -> None:
+    found, total = Counter(), Counter()
+    for draw in range(draws):
+        seeded, ranked, first, seconds = run(date, draw, folder, where)
+        top = set(ranked[:first])
+        for error in seeded:
+            total[error.kind] += 1
+            found[error.kind] += error.rule in top
+            if misses and error.rule not in top:
+                place = ranked.index(error.rule) + 1 if error.rule in ranked else None
+                print(f"  miss {date}/{draw} {error.kind:<11} {error.rule:<9} rank {place}: "
+                      f"{_change(error.before, error.after)}")
+        hits = sum(e.rule in top for e in seeded)
+        print(f"{date} {where} draw {draw}: {hits} of {len(seeded)} among the first {first} ({hits / len(seeded):.0%}); "
+              f"load and check {seconds:.1f} s")
+    label = "held back" if date == HELD_BACK else "tuned on"
+    print(f"{date} ({label}) {where}, {draws} draws: {sum(found.values())} of {sum(total.values())} "
+          f"({sum(found.values()) / max(sum(total.values()), 1):.0%}); by kind: " +
+          ", ".join(f"{kind} {found[kind]}/{total[kind]}" for kind in KINDS))
 
 
 def _change(before: str, after: str) -> str:

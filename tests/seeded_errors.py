@@ -1,8 +1,9 @@
-"""Errors of the kinds translators make, put one into each of many rules of a real translation, for
-measuring the translation check's recall: how many of them it ranks among the first 5% of the rules
-(tests/test_translation_check.py holds a floor, bench/translation_check.py prints every kind).
+"""Errors of the kinds translators make, put one into each of many rules (or glossary entries) of a
+real translation, for measuring the translation check's recall: how many of them it ranks among the
+first 5% of what it reads (tests/test_translation_check.py holds a floor, bench/translation_check.py
+prints every kind).
 
-Each error goes into a rule's own text (not its examples), drawn by a seeded random generator, so a
+Each error goes into a rule's own text (not its examples) or the first paragraph of an entry's definition, drawn by a seeded random generator, so a
 draw is the same on any machine: seven kinds in turn, each into the next rule (in a shuffled order)
 where it applies. The kinds are what readers of the translation find in it (../shared/FIELD-NOTES.md):
 a cited number changed, a punctuation slip, a sentence dropped, a game term swapped for another, a
@@ -136,28 +137,46 @@ def rule_lines(text: str) -> dict[str, tuple[int, str]]:
 
 
 def seed(zh_path: Path, en_path: Path, out: Path, draw: int, count: int = 70,
-         kinds: tuple[str, ...] = tuple(KINDS)) -> list[Seeded]:
-    """Write `zh_path` with `count` errors put in, kinds in turn, to `out`; the errors."""
+         kinds: tuple[str, ...] = tuple(KINDS), places: Callable | None = None) -> list[Seeded]:
+    """Write `zh_path` with `count` errors put in, kinds in turn, to `out`; the errors. Into the
+    rules' texts, or into the texts `places` finds (glossary_places: the glossary's definitions)."""
     lines = zh_path.read_text("utf-8").split("\n")
-    zh_rules = rule_lines("\n".join(lines))
-    en_rules = {number: text for number, (_, text) in rule_lines(_read_english(en_path)).items()}
+    texts = (places or rule_places)(zh_path, en_path)
     rng = random.Random(f"seeded errors {draw}")
-    order = sorted(number for number in zh_rules if number in en_rules)
+    order = sorted(texts)
     rng.shuffle(order)
     seeded: list[Seeded] = []
     for i in range(count):
         kind = kinds[i % len(kinds)]
-        for number in order:
-            index, zh = zh_rules[number]
-            after = KINDS[kind](zh, en_rules[number], rng)
+        for key in order:
+            index, zh, en = texts[key]
+            after = KINDS[kind](zh, en, rng)
             if after is not None and after != zh:
-                order.remove(number)
+                order.remove(key)
                 prefix = lines[index][:len(lines[index]) - len(zh)]
                 lines[index] = prefix + after
-                seeded.append(Seeded(number, kind, zh, after))
+                seeded.append(Seeded(key, kind, zh, after))
                 break
     out.write_text("\n".join(lines), encoding="utf-8")
     return seeded
+
+
+def rule_places(zh_path: Path, en_path: Path) -> dict[str, tuple[int, str, str]]:
+    """Rule number -> (line index, Chinese text, English text) of each rule both files have."""
+    zh_rules = rule_lines(zh_path.read_text("utf-8"))
+    en_rules = {number: text for number, (_, text) in rule_lines(_read_english(en_path)).items()}
+    return {number: (index, zh, en_rules[number]) for number, (index, zh) in zh_rules.items() if number in en_rules}
+
+
+def glossary_places(zh_path: Path, en_path: Path) -> dict[str, tuple[int, str, str]]:
+    """A glossary entry's English name -> (line index, Chinese, English) of the first paragraph of
+    its definition, for each entry both languages have."""
+    from generator.history.corpus import load_corpus
+    lines = zh_path.read_text("utf-8").split("\n")
+    edition = load_corpus(None, [str(en_path), str(zh_path)]).shown[0]
+    return {pair.en.name: (pair.zh.source.line, pair.zh.definition[0], pair.en.definition[0]) for pair in edition.glossary
+            if pair.en and pair.zh and pair.zh.definition and pair.en.definition
+            and lines[pair.zh.source.line].strip() == pair.zh.definition[0]}
 
 
 def _read_english(path: Path) -> str:

@@ -145,13 +145,13 @@ class _Entry(NamedTuple):
 
 
 def _glossary_findings(document: "_Document") -> list[Finding]:
-    """Each glossary entry with both languages, read as a rule's texts are read by themselves; not
-    for its renderings, its history or its parallels (renderings found few slips in definitions
-    that the rest did not, for a quarter more of the check's time)."""
+    """Each glossary entry with both languages, read as a rule's texts are read by themselves, and
+    what its last edit brought as a rule's; not for its renderings or its parallels (renderings
+    found few slips in definitions that the rest did not, for a quarter more of the check's time)."""
     findings, read = [], document.with_entries()
     for entry in document.entries:
         marks = punctuation.slips(entry.zh.text, entry.en.text)
-        found = read.own_reasons(entry.en, entry.zh, entry.fact, marks)
+        found = marked_new(read.own_reasons(entry.en, entry.zh, entry.fact, marks), read.entry_before(entry))
         reasons = [replace(r, text=" ".join(r.text.split())) for r in found if r.weight >= LEAST]
         if reasons:
             en, zh = entry.pair.en, entry.pair.zh
@@ -166,6 +166,11 @@ def _near_misses(facts) -> tuple[Counter, Counter]:
     return (Counter(piece for f in facts for piece, _, _ in f.pieces), Counter(v for f in facts for v in f.near))
 
 
+def _definitions(pair: GlossaryPair) -> tuple[RuleText, RuleText]:
+    """An entry's English and Chinese definitions as texts to check, without the numbers of their senses."""
+    return tuple(RuleText("\n".join(SENSE.sub("", p) for p in entry.definition), entry.source) for entry in (pair.en, pair.zh))
+
+
 def _entries(edition: Edition, marker: TermMarker, glossary: Glossary) -> list[_Entry]:
     """The glossary entries with both languages: each definition without the numbers of its senses,
     which are layout, and with its own term taken as named on both sides (主动队伍指…: the Chinese
@@ -175,7 +180,7 @@ def _entries(edition: Edition, marker: TermMarker, glossary: Glossary) -> list[_
     for pair in edition.glossary:
         if pair.en is None or pair.zh is None:
             continue
-        en, zh = (RuleText("\n".join(SENSE.sub("", p) for p in entry.definition), entry.source) for entry in (pair.en, pair.zh))
+        en, zh = _definitions(pair)
         fact = glossary.facts(marker, en, zh)
         if pair.en.name in own:
             named = Counter({own[pair.en.name]: 1})
@@ -299,6 +304,25 @@ class _Document:
             return Before(older.date, self.own_reasons(was.texts["en"], was.texts["zh"], fact, marks), english_same,
                           was.texts["zh"].text)
         return None
+
+
+    def entry_before(self, entry: _Entry) -> "Before | None":
+        """What a glossary entry's Chinese was in the last translated release before this one, where
+        it differs, as `before` finds a rule's: an entry is the same entry by its English name."""
+        if self.history is None:
+            return None
+        translated = [e for e in self.history.chain[:-1] if any(p.zh for p in e.glossary)]
+        if not translated:
+            return None
+        older, name = translated[-1], entry.pair.en.name
+        was = next((p for p in older.glossary if p.en and p.zh and p.en.name == name), None)
+        if was is None:  # added since: all its Chinese is new
+            return Before(older.date, [], False)
+        if was.zh.definition == entry.pair.zh.definition:
+            return None
+        en, zh = _definitions(was)
+        reasons = self.own_reasons(en, zh, self.glossary.facts(self.marker, en, zh), punctuation.slips(zh.text, en.text))
+        return Before(older.date, reasons, was.en.definition == entry.pair.en.definition, zh.text)
 
 
 def _typing(texts: list[str], rules: list[Rule]) -> tuple[TypingModel, dict]:

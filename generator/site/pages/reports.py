@@ -82,8 +82,8 @@ def status_page(model: SiteModel, files: "SiteFiles") -> None:
                          f"<p>草稿 Drafts: {len(drafts)} 条规则 rules ({_drafts_note})</p>")
             if findings:
                 downloads += (f'<p><a href="{html_attr(at.href(src, at.page(edition.date, "review")))}">译文检查 '
-                              f"Translation check</a>: 最可能需要修改的 {len(findings)} 条规则及其理由 the "
-                              "rules most likely to need a fix, each with its reasons.</p>")
+                              f"Translation check</a>: 最可能需要修改的 {len(findings)} 条规则与词汇表条目及其理由 the "
+                              "rules and glossary entries most likely to need a fix, each with its reasons.</p>")
         body = (f'<table class=cr-status><thead><tr><th>章 Chapter</th><th>规则 Rules</th><th>有中文 With Chinese</th>'
                 f'<th>比例 Share</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
                 f"<p>例子 Examples: {examples_zh} / {examples} 有中文 with Chinese.</p>"
@@ -172,7 +172,7 @@ def review_page(model: SiteModel, files: "SiteFiles") -> None:
              "later release replaced, half-width marks and stray spaces). "
              "词汇表的释义也一并检查。Glossary definitions are checked too. "
              "<code>python -m generator check-translation</code> lists every rule and entry.</p>")
-    sections = [{"heading": md_text(f"最可能需要修改的规则与词汇 Most likely to need a fix ({len(findings)})"),
+    sections = [{"heading": md_text(f"最可能需要修改的规则与词汇表条目 Most likely to need a fix ({len(findings)})"),
                  "anchor": "review", "html": intro + f"<ol class=cr-review-list>{''.join(items)}</ol>",
                  "wrapper": "cr-report"}]
     files.pages.append(render("chapter.md.j2", src, "译文检查 Translation check", sections=sections,
