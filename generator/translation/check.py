@@ -35,11 +35,11 @@ from typing import NamedTuple
 
 from ..cache import kept_for
 from ..history.rule_histories import english_chain
-from ..rules.model import Edition, GlossaryPair, Rule, RuleText
+from ..rules.model import Edition, Rule
 from ..rules.numbers import RuleNumber
 from ..rules.sentences import align, split_en, split_zh
 from ..rules.term_marker import TermMarker
-from . import families, polarity, punctuation, qualifiers
+from . import families, glossary_texts, polarity, punctuation, qualifiers
 from .history_reasons import NEW_FLOOR, Before, History, added_since, history_reasons, marked_new, replaced_reasons, replacements
 from .reason import Reason
 from .renderings import Odd, Renderings, Unit, phrases_of
@@ -133,17 +133,6 @@ def check_translation(edition: Edition, marker: TermMarker, history: History | N
     return findings
 
 
-SENSE = re.compile(r"^\d+\.\s*")  # a glossary definition's numbered sense: "1. A zone..."
-
-
-class _Entry(NamedTuple):
-    """A glossary entry with both languages, as the check reads it (_Document.entries)."""
-    pair: GlossaryPair
-    en: RuleText
-    zh: RuleText
-    fact: Facts
-
-
 def _glossary_findings(document: "_Document") -> list[Finding]:
     """Each glossary entry with both languages, read as a rule's texts are read by themselves, and
     what its last edit brought as a rule's; not for its renderings or its parallels (renderings
@@ -166,35 +155,12 @@ def _near_misses(facts) -> tuple[Counter, Counter]:
     return (Counter(piece for f in facts for piece, _, _ in f.pieces), Counter(v for f in facts for v in f.near))
 
 
-def _definitions(pair: GlossaryPair) -> tuple[RuleText, RuleText]:
-    """An entry's English and Chinese definitions as texts to check, without the numbers of their senses."""
-    return tuple(RuleText("\n".join(SENSE.sub("", p) for p in entry.definition), entry.source) for entry in (pair.en, pair.zh))
-
-
-def _entries(edition: Edition, marker: TermMarker, glossary: Glossary) -> list[_Entry]:
-    """The glossary entries with both languages: each definition without the numbers of its senses,
-    which are layout, and with its own term taken as named on both sides (主动队伍指…: the Chinese
-    names the term it defines, where the English need not)."""
-    own = {t.glossary.en.name: t.id for t in marker.termbase.terms.values() if t.glossary and t.glossary.en}
-    entries = []
-    for pair in edition.glossary:
-        if pair.en is None or pair.zh is None:
-            continue
-        en, zh = _definitions(pair)
-        fact = glossary.facts(marker, en, zh)
-        if pair.en.name in own:
-            named = Counter({own[pair.en.name]: 1})
-            fact = fact._replace(en_terms=fact.en_terms | set(named), zh_terms=fact.zh_terms | set(named),
-                                 en_counts=fact.en_counts + named, zh_counts=fact.zh_counts + named)
-        entries.append(_Entry(pair, en, zh, fact))
-    return entries
-
-
 class _Document:
     """What the check learns from the whole document before it reads a rule: the facts of every
-    rule's texts, how consistently the document names each term, its usual length ratio, its
-    punctuation, the model of its characters (typing slips); and, given a history, the Chinese each
-    rule had in the last release before this one."""
+    rule's texts (and of the glossary's definitions, glossary_texts.py), how consistently the
+    document names each term, its usual length ratio, its punctuation, the model of its characters
+    (typing slips); and, given a history, the Chinese each rule and entry had in the last release
+    before this one."""
 
     def __init__(self, rules: list[Rule], marker: TermMarker, edition: Edition, history: History | None):
         self.marker = marker
@@ -204,7 +170,7 @@ class _Document:
         chapters = {t.id: t.rule.chapter for t in marker.termbase.terms.values() if t.rule is not None}
         self.swaps = Swaps([(f.en_counts, f.zh_counts) for f in self.facts.values()], overlapping_terms(marker), chapters)
         self.terms = {term.id: term for term in marker.termbase.terms.values()}
-        self.entries = _entries(edition, marker, self.glossary)
+        self.entries = glossary_texts.entries(edition, marker, self.glossary)
         self.pieces, self.usual = _near_misses(self.facts.values())
         self.lengths = _length_scale(rules)
         self.marks = {r.number: punctuation.slips(full_text(r.texts["zh"]), full_text(r.texts["en"])) for r in rules}
@@ -306,7 +272,7 @@ class _Document:
         return None
 
 
-    def entry_before(self, entry: _Entry) -> "Before | None":
+    def entry_before(self, entry: glossary_texts.Entry) -> "Before | None":
         """What a glossary entry's Chinese was in the last translated release before this one, where
         it differs, as `before` finds a rule's: an entry is the same entry by its English name."""
         if self.history is None:
@@ -320,7 +286,7 @@ class _Document:
             return Before(older.date, [], False)
         if was.zh.definition == entry.pair.zh.definition:
             return None
-        en, zh = _definitions(was)
+        en, zh = glossary_texts.definitions(was)
         reasons = self.own_reasons(en, zh, self.glossary.facts(self.marker, en, zh), punctuation.slips(zh.text, en.text))
         return Before(older.date, reasons, was.en.definition == entry.pair.en.definition, zh.text)
 
