@@ -252,14 +252,18 @@ def test_the_next_releases_corrections_come_first_on_the_development_set():
 
 
 def test_quiet_for_a_translators_note_of_its_own(tmp_path):
-    """A note to the reader after a sentence (（译注：……）) translates no English sentence; the
-    same note missing its English sentence is still found."""
+    """A note to the reader after a sentence (（译注：……）) translates no English sentence, and the
+    terms it names are none the Chinese says; the same note missing its English sentence is still
+    found."""
     found = reasons(tmp_path, [("A replacement effect applies once.", "替代性效应只生效一次。（译注：中文版牌上写作“替代”。）"),
                                ("A replacement effect applies once. It can't apply again to the same event, even if that "
                                 "event is modified by another replacement effect later on in the turn.",
                                 "替代性效应只生效一次。（译注：中文版牌上写作“替代”。）")])
     assert "sentences" not in kinds(found, "100.13")
     assert any(kind == "sentences" and "It can't apply again" in text for kind, text in found["100.14"])
+    # nor a term it names: the note says what the English left out, not what the Chinese says
+    noted = reasons(tmp_path, [("A replacement effect applies once.", "替代性效应只生效一次。（译注：英文原文遗漏了“防止性效应”。）")])
+    assert "extra" not in kinds(noted, "100.13"), noted
 
 
 def test_seeded_errors_of_every_kind_come_first_on_an_edition_held_back(tmp_path):

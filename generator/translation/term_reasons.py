@@ -73,7 +73,7 @@ class Glossary:
         en, zh, en_all, zh_all = en_text.text, zh_text.text, full_text(en_text), full_text(zh_text)
         key = (en, zh, en_all, zh_all)
         if key not in self.memo:
-            en_terms, zh_terms = frozenset(marker.terms_in(en, "en")), frozenset(marker.terms_in(zh, "zh"))
+            en_terms, zh_terms = frozenset(marker.terms_in(en, "en")), frozenset(marker.terms_in(without_notes(zh), "zh"))
             en_counts, zh_counts = self.counter.counts(en, "en"), self.counter.counts(without_notes(zh), "zh")
             near = self._variants(zh, frozenset(t for t in en_terms if not zh_counts[t]))
             self.memo[key] = Facts(en_terms, zh_terms, en_counts, zh_counts, near, self._unlike_pieces(zh, zh_terms, near),
