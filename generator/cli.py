@@ -41,8 +41,8 @@ def main(argv: list[str] | None = None) -> int:
     diff.add_argument("old", help="a source of the older edition (for example an official CR text)")
     diff.add_argument("new", help="a source of the newer edition")
     diff.add_argument("--json", action="store_true", help="print the changes as JSON")
-    review = commands.add_parser("check-translation", help="rank the rules and glossary entries of a translation by how likely they "
-                                 "need a fix, each with its reasons")
+    review = commands.add_parser("check-translation", help="rank the rules and glossary entries of a translation by "
+                                 "how likely they need a fix, each with its reasons")
     review.add_argument("english", help="the English edition the translation is checked against")
     review.add_argument("translation", help="the Chinese translation")
     review.add_argument("--history", action="append", default=[], metavar="PATH",
@@ -327,7 +327,8 @@ def _check_translation(args) -> int:
         return 0
     for finding in findings:
         for reason in finding.reasons:
-            print(f"{finding.path}:{finding.line}: {f'glossary {finding.term}' if finding.term else finding.number}: {reason.text}")
+            name = f"glossary {finding.term}" if finding.term else finding.number
+            print(f"{finding.path}:{finding.line}: {name}: {reason.text}")
     return 0
 
 

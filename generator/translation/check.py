@@ -90,8 +90,8 @@ class Finding:
         return round(sum(w / 2 ** i for i, w in enumerate(weights)), 2)
 
     def as_json(self) -> dict:
-        return {"rule": "" if self.term else str(self.number), "term": self.term, "score": self.score, "reasons": [r.text for r in self.reasons],
-                "kinds": [r.kind for r in self.reasons], "path": self.path, "line": self.line,
+        return {"rule": "" if self.term else str(self.number), "term": self.term, "score": self.score,
+                "reasons": [r.text for r in self.reasons], "kinds": [r.kind for r in self.reasons], "path": self.path, "line": self.line,
                 "en": self.en, "zh": self.zh}
 
 
@@ -270,7 +270,6 @@ class _Document:
             return Before(older.date, self.own_reasons(was.texts["en"], was.texts["zh"], fact, marks), english_same,
                           was.texts["zh"].text)
         return None
-
 
     def entry_before(self, entry: glossary_texts.Entry) -> "Before | None":
         """What a glossary entry's Chinese was in the last translated release before this one, where

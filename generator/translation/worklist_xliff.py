@@ -60,8 +60,9 @@ def _store():
 def worklist_xliff(edition, status, rules: dict, findings: list = (), drafts: dict | None = None) -> bytes:
     """The work list of `edition` (its stale and untranslated rules, as translation_status.edition_status
     found them; `rules` by number) as an XLIFF 1.2 document, with the drafts of their sentences
-    (drafts.edition_drafts); then the rules the check of the translation (`findings`,
-    check.Finding) puts first, their Chinese to review. A rule's check reasons are notes of its group."""
+    (drafts.edition_drafts); then the rules and glossary entries the check of the translation
+    (`findings`, check.Finding) puts first, their Chinese to review. Their check reasons are notes of
+    their groups."""
     drafts = drafts or {}
     document = _Document(_store(), f"cr-{edition.date}", {f.key: f.reasons for f in findings})
     listed = {s.number for s in status.stale} | {n for c in status.chapters for n in c.missing}
