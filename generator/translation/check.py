@@ -140,7 +140,8 @@ def _glossary_findings(document: "_Document") -> list[Finding]:
     findings, read = [], document.with_entries()
     for entry in document.entries:
         marks = punctuation.slips(entry.zh.text, entry.en.text)
-        found = marked_new(read.own_reasons(entry.en, entry.zh, entry.fact, marks), read.entry_before(entry))
+        found = marked_new(read.own_reasons(entry.en, entry.zh, entry.fact, marks, read.slips_of[entry.zh.text]),
+                           read.entry_before(entry))
         reasons = [replace(r, text=" ".join(r.text.split())) for r in found if r.weight >= LEAST]
         if reasons:
             en, zh = entry.pair.en, entry.pair.zh
@@ -175,7 +176,9 @@ class _Document:
         self.lengths = _length_scale(rules)
         self.marks = {r.number: punctuation.slips(full_text(r.texts["zh"]), full_text(r.texts["en"])) for r in rules}
         self.marks_seen = punctuation.usage(self.marks, *added_since(history))
-        self.typing, self.slips = _typing(_chinese_texts(edition, history), rules)
+        self.typing, self.slips_of = _typing(_chinese_texts(edition, history),
+                                             [r.texts["zh"].text for r in rules] + [e.zh.text for e in self.entries])
+        self.slips = {r.number: self.slips_of[r.texts["zh"].text] for r in rules}
         self.slip_pairs = Counter((slip.written, slip.usual) for found in self.slips.values() for slip in found)
         self.history, self.edition = history, edition
         self.chinese = [r.texts["zh"].text for r in rules]
@@ -290,17 +293,17 @@ class _Document:
         return Before(older.date, reasons, was.en.definition == entry.pair.en.definition, zh.text)
 
 
-def _typing(texts: list[str], rules: list[Rule]) -> tuple[TypingModel, dict]:
-    """The model of the translation's characters and each rule's typing slips, kept for the process
-    while the Chinese texts are the same (an edit of the English, in `mkdocs serve`, reads none again)."""
+def _typing(texts: list[str], checked_texts: list[str]) -> tuple[TypingModel, dict[str, list]]:
+    """The model of the translation's characters and the typing slips of each text checked (a rule's
+    Chinese, a definition's), kept for the process while the Chinese texts are the same (an edit of
+    the English, in `mkdocs serve`, reads none again)."""
     kept = kept_for("typing slips", tuple(texts))
     model = kept.get("model") or kept.setdefault("model", TypingModel(texts))
     slips = kept.setdefault("slips", {})
-    for rule in rules:
-        text = rule.texts["zh"].text
+    for text in checked_texts:
         if text not in slips:
             slips[text] = model.slips(text)
-    return model, {rule.number: slips[rule.texts["zh"].text] for rule in rules}
+    return model, slips
 
 
 def _chinese_texts(edition: Edition, history: History | None) -> list[str]:
