@@ -85,6 +85,18 @@ def lands_under_header(page, anchor):
         return top >= header - 1 && top < header + 40; }""", arg=anchor, timeout=10000)
 
 
+def test_a_glossary_entry_of_the_check_is_a_tap_from_the_list_and_from_there_its_entry(phone, full_url):
+    """On a phone, the translation check's page names its glossary entries first: a tap on one
+    lands on its item under the header, and the item's name lands on the entry in the glossary."""
+    page = phone
+    page.goto(full_url + "cr/review/")
+    page.locator("p:has-text('Glossary entries in this list') a", has_text="Provoke").tap()
+    lands_under_header(page, "check-g-provoke")
+    page.locator("#check-g-provoke .cr-review__head a").tap()
+    page.wait_for_url("**/cr/glossary/#g-provoke")
+    lands_under_header(page, "g-provoke")
+
+
 def test_long_chapter_lands_on_deep_rules(page, full_url):
     """Chapter 7 lays out only the blocks on screen; every way to a deep rule still lands on it."""
     page.goto(full_url + "cr/7/#cr702-150a")  # an address opened directly

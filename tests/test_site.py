@@ -47,7 +47,8 @@ def test_the_translation_check_page_lists_glossary_entries_linked_to_their_place
     Prowess's, is listed with its reason and both texts, its name linking to its entry (every link
     of the page lands: test_no_broken_links_full_site)."""
     html = (full_site / "cr" / "review" / "index.html").read_text(encoding="utf-8")
-    items = re.findall(r"<li class=cr-review>(.*?)</ul><p lang=en>(.*?)</p><p lang=zh-Hans>(.*?)</p></li>", html, re.S)
+    items = re.findall(r'<li class=cr-review(?: id="[^"]+")?>(.*?)</ul><p lang=en>(.*?)</p><p lang=zh-Hans>(.*?)</p></li>',
+                       html, re.S)
     entries = {m.group(2): (m.group(1), m.group(3), reasons, en, zh) for reasons, en, zh in items
                if (m := re.search(r'词汇表 Glossary <a href="([^"]+)">([^<]+)</a> <span lang=zh-Hans>([^<]*)</span>', reasons))}
     href, name, reasons, en, zh = entries["Provoke"]
@@ -55,6 +56,11 @@ def test_the_translation_check_page_lists_glossary_entries_linked_to_their_place
     assert en.startswith("A keyword ability that can force a creature to block")
     assert "cited numbers differ: 702.39 in the English, 702.108 in the Chinese" in reasons and "702.108" in zh
     assert 5 <= len(entries) < len(items) / 2  # among the rules, by the same measure
+    # the list's entries named first, each a jump to its item
+    jumps = re.search(r"<p>其中的词汇表条目 Glossary entries in this list \((\d+)\): (.*?)</p>", html)
+    assert jumps and int(jumps.group(1)) == len(entries), jumps
+    assert '<a href="#check-g-provoke">Provoke</a> <span lang=zh-Hans>挑拨</span>' in jumps.group(2)
+    assert '<li class=cr-review id="check-g-provoke">' in html
 
 
 def test_range_items_are_each_linked(full_site):

@@ -141,8 +141,8 @@ def reviewed(model: SiteModel) -> list:
 
 
 def review_page(model: SiteModel, files: "SiteFiles") -> None:
-    """The check of the current translation for translators: each rule most likely to need a fix,
-    linked to its place, its reasons, and both texts."""
+    """The check of the current translation for translators: each rule and glossary entry most likely
+    to need a fix, linked to its place, its reasons, and both texts; the entries listed first too."""
     findings = reviewed(model)
     if not findings:
         return
@@ -150,16 +150,19 @@ def review_page(model: SiteModel, files: "SiteFiles") -> None:
     src = at.page(model.current.date, "review")
     glossary = at.page(model.current.date, "glossary")
     entries = {t.glossary.en.name: t for t in model.termbase.terms.values() if t.glossary and t.glossary.en}
-    items = []
+    items, listed = [], []
     for finding in findings:
+        own = ""
         if finding.term:  # a glossary entry: its place on the glossary page
             term = entries[finding.term]
-            link = (f'词汇表 Glossary <a href="{html_attr(at.href(src, glossary, term.anchor))}">{html_attr(finding.term)}</a> '
-                    f"<span lang=zh-Hans>{html_attr(term.zh or '')}</span>")
+            name = f"{html_attr(finding.term)}</a> <span lang=zh-Hans>{html_attr(term.zh or '')}</span>"
+            link = f'词汇表 Glossary <a href="{html_attr(at.href(src, glossary, term.anchor))}">{name}'
+            own = f' id="check-{html_attr(term.anchor)}"'
+            listed.append(f'<a href="#check-{html_attr(term.anchor)}">{name}')
         else:
             link = rule_link(at.rule_href(src, model.current.date, finding.number), finding.number)
         reasons = "".join(f"<li>{html_attr(reason.text)}</li>" for reason in finding.reasons)
-        items.append(f'<li class=cr-review><p class=cr-review__head>{link} <span class=cr-review__score>得分 score '
+        items.append(f'<li class=cr-review{own}><p class=cr-review__head>{link} <span class=cr-review__score>得分 score '
                      f'{finding.score:g}</span></p><ul class=cr-review__reasons>{reasons}</ul>'
                      f'<p lang=en>{html_attr(finding.en)}</p><p lang=zh-Hans>{html_attr(finding.zh)}</p></li>')
     intro = ("<p>按需要修改的可能性排列：越靠前，证据越具体（术语与词汇表不符、只在一种语言中出现的术语、缺少的句子、"
@@ -172,6 +175,8 @@ def review_page(model: SiteModel, files: "SiteFiles") -> None:
              "later release replaced, half-width marks and stray spaces). "
              "词汇表的释义也一并检查。Glossary definitions are checked too. "
              "<code>python -m generator check-translation</code> lists every rule and entry.</p>")
+    if listed:  # for whoever keeps the glossary: its entries in the list, each a jump to its place there
+        intro += f"<p>其中的词汇表条目 Glossary entries in this list ({len(listed)}): {' · '.join(listed)}</p>"
     sections = [{"heading": md_text(f"最可能需要修改的规则与词汇表条目 Most likely to need a fix ({len(findings)})"),
                  "anchor": "review", "html": intro + f"<ol class=cr-review-list>{''.join(items)}</ol>",
                  "wrapper": "cr-report"}]
