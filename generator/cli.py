@@ -390,8 +390,8 @@ def _import_xliff(args) -> int:
           "older Chinese of changed English); "
           f"{len(imported.terms_from_xliff)} glossary entries from the work list")
     for rule, part in imported.outdated:
-        print(f"warning: older Chinese kept for {rule}{part}: its English changed and no unit translates it",
-              file=sys.stderr)
+        print(f"warning: older Chinese kept for {rule}{part}: its English changed and the work list does not "
+              "translate all of it", file=sys.stderr)
     for missing in imported.left_out:
         print(f"warning: no Chinese for {missing}", file=sys.stderr)
     return 0

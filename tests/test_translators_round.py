@@ -330,7 +330,9 @@ def html_unescape(text: str) -> str:
 def test_a_glossary_entry_comes_back_from_its_units_or_whole():
     """import_xliff on made-up entries: a changed entry whose translator left the name as it was
     keeps the carried name; paragraphs translated as empty join the first; a new entry half
-    translated is left out and reported; an entry no unit translates keeps its carried Chinese."""
+    translated is left out and reported; an entry no unit translates keeps its carried Chinese; one
+    unit holds the paragraphs the work list could not tell apart, and a changed entry half translated
+    keeps its older Chinese, reported."""
     from generator.rules.model import GlossaryEntry, GlossaryPair, Provenance
     from generator.translation.import_xliff import Imported, Unit, _term_chinese
     where = Provenance("<test>", 1)
@@ -349,3 +351,13 @@ def test_a_glossary_entry_comes_back_from_its_units_or_whole():
     assert _term_chinese(new, [unit("Gadget", 0, "小玩意"), unit("Gadget", 1, "甲。")], result) is None
     assert _term_chinese(changed, [], result) == ["装置", "一。", "二。"]
     assert result.terms_from_xliff == ["Widget", "Gadget"] and result.left_out == ["glossary: Gadget (2 of 2 units translated)"]
+    # an English of three paragraphs where the Chinese had two: one unit holds them all, the name kept
+    grown = GlossaryPair(entry("Widget", "One.", "Two.", "Three."), entry("装置", "一。", "二。"), True, "")
+    name = Unit("Widget", 0, 1, "Widget", "Widget", "needs-translation", 1)  # left as the tool put it: the English
+    whole = Unit("Widget", 1, 1, "One.\nTwo.\nThree.", "甲。\n乙。\n丙。", "translated", 1)
+    assert _term_chinese(grown, [name, whole], result) == ["装置", "甲。", "乙。", "丙。"]
+    # a unit translated, another not, nothing carried for it: the older Chinese, and said so
+    split = [name, unit("Widget", 1, "甲。"), Unit("Widget", 2, 1, "Two.", "Two.", "needs-translation", 1),
+             Unit("Widget", 3, 1, "Three.", "Three.", "needs-translation", 1)]
+    assert _term_chinese(grown, split, result) == ["装置", "一。", "二。"]
+    assert result.outdated == [("glossary: Widget", " (1 of 4 units translated)")]

@@ -259,22 +259,27 @@ def _glossary(edition: Edition, translated: Edition, units: dict[str, list[Unit]
 
 def _term_chinese(pair: GlossaryPair, units: list[Unit], result: Imported) -> list[str] | None:
     """A glossary entry's Chinese lines: its units' where some are translated and the others have
-    carried Chinese (its name, paragraphs that correspond one to one), else the carried entry whole;
-    None where it has none (reported)."""
+    carried Chinese (its name, paragraphs that correspond one to one, or one unit for them all where
+    the work list could not tell them apart), else the carried entry whole (reported where a unit
+    was translated); None where it has none (reported)."""
     en, zh = pair.en, pair.zh
     if en is None:  # a Chinese entry without its English: as the release has it
         return [zh.name + (OBSOLETE_ZH if zh.obsolete else ""), *zh.definition]
     filled = {unit.part: unit.target for unit in units if unit.filled}
     carried = [zh.name, *zh.definition] if zh and len(zh.definition) == len(en.definition) else []
-    name = (filled.get(0) or "").strip() or (carried[0] if carried else "")
-    paragraphs = range(1, len(en.definition) + 1)
+    name = (filled.get(0) or "").strip() or (zh.name if zh else "")
+    whole = len(en.definition) > 1 and any(u.part == 1 and u.source == "\n".join(en.definition) for u in units)
+    paragraphs = [1] if whole else range(1, len(en.definition) + 1)  # one unit holds paragraphs not told apart
     if filled and name and all(k in filled or carried for k in paragraphs):
         lines = [line.strip() for k in paragraphs for line in (filled[k].split("\n") if k in filled else [carried[k]])]
         result.terms_from_xliff.append(en.term)
         return [without_obsolete_mark(name) + (OBSOLETE_ZH if en.obsolete else ""), *(line for line in lines if line)]
+    done = f" ({len(filled)} of {len(units)} units translated)" if filled else ""
     if zh is None:
-        result.left_out.append(f"glossary: {en.term}" + (f" ({len(filled)} of {len(units)} units translated)" if filled else ""))
+        result.left_out.append(f"glossary: {en.term}{done}")
         return None
+    if filled:  # some of it translated, not all: the older Chinese, said
+        result.outdated.append((f"glossary: {en.term}", done))
     return [zh.name + (OBSOLETE_ZH if zh.obsolete else ""), *zh.definition]
 
 
