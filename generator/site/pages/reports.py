@@ -154,7 +154,7 @@ def review_page(model: SiteModel, files: "SiteFiles") -> None:
     for finding in findings:
         own = ""
         if finding.term:  # a glossary entry: its place on the glossary page
-            term = entries[finding.term]
+            term = entries[finding.term]  # the termbase holds the current edition's glossary, every entry by name
             name = f"{html_attr(finding.term)}</a> <span lang=zh-Hans>{html_attr(term.zh or '')}</span>"
             link = f'词汇表 Glossary <a href="{html_attr(at.href(src, glossary, term.anchor))}">{name}'
             own = f' id="check-{html_attr(term.anchor)}"'
