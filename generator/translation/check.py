@@ -114,7 +114,7 @@ def check_translation(edition: Edition, marker: TermMarker, history: History | N
         en, zh, fact = rule.texts["en"].text, rule.texts["zh"].text, document.facts[rule.number]
         finding = Finding(rule.number, rule.texts["zh"].source.line, rule.texts["zh"].source.path, en, zh)
         finding.reasons += document.own_reasons(rule.texts["en"], rule.texts["zh"], fact, document.marks[rule.number],
-                                                document.slips[rule.number])
+                                                document.slips_of[zh])
         finding.reasons += history_reasons(rule, edition, history)
         finding.reasons += replaced_reasons(str(rule.number), en, zh, replaced)
         named = [piece for _, piece in fact.near] + [piece for piece, _, _ in fact.pieces]
@@ -178,8 +178,7 @@ class _Document:
         self.marks_seen = punctuation.usage(self.marks, *added_since(history))
         self.typing, self.slips_of = _typing(_chinese_texts(edition, history),
                                              [r.texts["zh"].text for r in rules] + [e.zh.text for e in self.entries])
-        self.slips = {r.number: self.slips_of[r.texts["zh"].text] for r in rules}
-        self.slip_pairs = Counter((slip.written, slip.usual) for found in self.slips.values() for slip in found)
+        self.slip_pairs = Counter((slip.written, slip.usual) for r in rules for slip in self.slips_of[r.texts["zh"].text])
         self.history, self.edition = history, edition
         self.chinese = [r.texts["zh"].text for r in rules]
         self._spellings: dict[str, int] = {}
