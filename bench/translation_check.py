@@ -23,7 +23,7 @@ CORPUS = ROOT.parent / "shared" / "corpus"
 
 from generator.history.corpus import load_corpus  # noqa: E402
 from generator.translation.check import check_corpus, checked  # noqa: E402
-from seeded_errors import KINDS, glossary_places, seed  # noqa: E402
+from seeded_errors import KINDS, glossary_places, rule_places, seed  # noqa: E402
 
 # the checked edition -> its history, as a translator would give it (the previous release in both
 # languages where the corpus has it)
@@ -33,7 +33,7 @@ EDITIONS = {
     "20220610": ["en/MagicCompRules-20190125.txt", "en/MagicCompRules-20210202.txt"],
 }
 HELD_BACK = "20240206"
-PLACES = {"rules": (70, tuple(KINDS), None), "glossary": (35, tuple(KINDS), glossary_places)}  # seed()'s count, kinds, places
+PLACES = {"rules": (70, rule_places), "glossary": (35, glossary_places)}  # errors a draw, where seed() puts them
 
 
 def run(date: str, draw: int, folder: Path, where: str) -> tuple[list, list[str], int, float]:
@@ -41,7 +41,8 @@ def run(date: str, draw: int, folder: Path, where: str) -> tuple[list, list[str]
     its first 5%, and the check's seconds."""
     en = CORPUS / "en" / f"MagicCompRules-{date}.txt"
     zh = folder / f"MagicCompRules-zh-{date}-seeded-{where}-{draw}.txt"
-    seeded = seed(CORPUS / "zh" / f"MagicCompRules-zh-{date}.txt", en, zh, draw, *PLACES[where])
+    count, places = PLACES[where]
+    seeded = seed(CORPUS / "zh" / f"MagicCompRules-zh-{date}.txt", en, zh, draw, count, places=places)
     started = time.perf_counter()
     corpus = load_corpus(None, [str(en), str(zh)], [str(CORPUS / p) for p in EDITIONS[date]])
     ranked = [f.key for f in check_corpus(corpus)]

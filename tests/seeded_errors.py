@@ -136,12 +136,19 @@ def rule_lines(text: str) -> dict[str, tuple[int, str]]:
     return found
 
 
+def rule_places(zh_path: Path, en_path: Path) -> dict[str, tuple[int, str, str]]:
+    """Rule number -> (line index, Chinese text, English text) of each rule both files have."""
+    zh_rules = rule_lines(zh_path.read_text("utf-8"))
+    en_rules = {number: text for number, (_, text) in rule_lines(_read_english(en_path)).items()}
+    return {number: (index, zh, en_rules[number]) for number, (index, zh) in zh_rules.items() if number in en_rules}
+
+
 def seed(zh_path: Path, en_path: Path, out: Path, draw: int, count: int = 70,
-         kinds: tuple[str, ...] = tuple(KINDS), places: Callable | None = None) -> list[Seeded]:
+         kinds: tuple[str, ...] = tuple(KINDS), places: Callable = rule_places) -> list[Seeded]:
     """Write `zh_path` with `count` errors put in, kinds in turn, to `out`; the errors. Into the
     rules' texts, or into the texts `places` finds (glossary_places: the glossary's definitions)."""
     lines = zh_path.read_text("utf-8").split("\n")
-    texts = (places or rule_places)(zh_path, en_path)
+    texts = places(zh_path, en_path)
     rng = random.Random(f"seeded errors {draw}")
     order = sorted(texts)
     rng.shuffle(order)
@@ -159,13 +166,6 @@ def seed(zh_path: Path, en_path: Path, out: Path, draw: int, count: int = 70,
                 break
     out.write_text("\n".join(lines), encoding="utf-8")
     return seeded
-
-
-def rule_places(zh_path: Path, en_path: Path) -> dict[str, tuple[int, str, str]]:
-    """Rule number -> (line index, Chinese text, English text) of each rule both files have."""
-    zh_rules = rule_lines(zh_path.read_text("utf-8"))
-    en_rules = {number: text for number, (_, text) in rule_lines(_read_english(en_path)).items()}
-    return {number: (index, zh, en_rules[number]) for number, (index, zh) in zh_rules.items() if number in en_rules}
 
 
 def glossary_places(zh_path: Path, en_path: Path) -> dict[str, tuple[int, str, str]]:
