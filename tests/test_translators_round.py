@@ -47,7 +47,7 @@ def test_the_memory_holds_the_pairs_of_every_edition_in_both_languages(carried_s
     chinese = ZH_OLD.read_text("utf-8")
     for unit in random.Random(7).sample(units, 40):  # a sample, checked against the texts themselves
         props = {p.get("type"): p.text for p in unit.xmlelement.iter("prop")}
-        assert set(props) == {"x-rule", "x-editions"} and re.match(r"\d{3}\.\d+[a-z]?", props["x-rule"])
+        assert set(props) == {"x-rule", "x-editions"} and re.match(r"\d{3}\.\d+[a-z]?|glossary/", props["x-rule"])
         if "2023-11-17" in props["x-editions"]:
             assert unit.source in english and unit.target in chinese, (unit.source, unit.target)
     hundred = next(u for u in units if u.source.startswith("These Magic rules apply to any Magic game"))
@@ -56,6 +56,10 @@ def test_the_memory_holds_the_pairs_of_every_edition_in_both_languages(carried_s
     # (the English did not renumber it), its carried Chinese 724; 2023-11-17's 723 is not beside it
     restart = {u.target for u in units if u.source.startswith("Effects that restart the game (see rule 723)")}
     assert restart == {"重新开始游戏的效应（参见规则724）不受限制影响范围模式的限制。"}
+    # and the glossary's definitions, as the work list's units hold them
+    provoke = [u for u in units if u.xmlelement.findtext("prop[@type='x-rule']") == "glossary/Provoke"]
+    assert [(u.source, u.target[:7]) for u in provoke] == [
+        ("A keyword ability that can force a creature to block. See rule 702.39, “Provoke.”", "一个关键字异能")]
 
 
 def test_the_termbase_holds_every_glossary_pair(carried_site):
@@ -274,6 +278,8 @@ def test_omegat_opens_the_downloaded_project_and_its_translation_imports(carried
         memory.setdefault(" ".join(unit.source.split()), set()).add(unit.target)
     # every unit OmegaT filled, it filled from the memory: with the Chinese of an exact match (one of
     # them, where the translation renders one English two ways, as 105.2 and 202.2 do)
+    # a glossary entry to review opens with its Chinese, as a rule to review does: its exact match
+    assert translated["glossary/Provoke/1"] == exact["glossary/Provoke/1"]
     from_tm = {i for i in sources if " ".join(translated[i].split()) != sources[i]}
     assert len(from_tm) > 100 and all(translated[i] in memory.get(sources[i], ()) for i in from_tm), \
         [(i, translated[i]) for i in from_tm if translated[i] not in memory.get(sources[i], ())][:5]
@@ -331,8 +337,8 @@ def test_a_glossary_entry_comes_back_from_its_units_or_whole():
     """import_xliff on made-up entries: a changed entry whose translator left the name as it was
     keeps the carried name; paragraphs translated as empty join the first; a new entry half
     translated is left out and reported; an entry no unit translates keeps its carried Chinese; one
-    unit holds the paragraphs the work list could not tell apart, and a changed entry half translated
-    keeps its older Chinese, reported."""
+    unit holds the paragraphs of an entry to check that do not pair one for one, and a changed entry
+    half translated keeps its older Chinese, reported."""
     from generator.rules.model import GlossaryEntry, GlossaryPair, Provenance
     from generator.translation.import_xliff import Imported, Unit, _term_chinese
     where = Provenance("<test>", 1)
@@ -351,7 +357,7 @@ def test_a_glossary_entry_comes_back_from_its_units_or_whole():
     assert _term_chinese(new, [unit("Gadget", 0, "小玩意"), unit("Gadget", 1, "甲。")], result) is None
     assert _term_chinese(changed, [], result) == ["装置", "一。", "二。"]
     assert result.terms_from_xliff == ["Widget", "Gadget"] and result.left_out == ["glossary: Gadget (2 of 2 units translated)"]
-    # an English of three paragraphs where the Chinese had two: one unit holds them all, the name kept
+    # an entry to check whose English has three paragraphs and its Chinese two: one unit holds them all
     grown = GlossaryPair(entry("Widget", "One.", "Two.", "Three."), entry("装置", "一。", "二。"), True, "")
     name = Unit("Widget", 0, 1, "Widget", "Widget", "needs-translation", 1)  # left as the tool put it: the English
     whole = Unit("Widget", 1, 1, "One.\nTwo.\nThree.", "甲。\n乙。\n丙。", "translated", 1)

@@ -2,7 +2,8 @@
 memory format every CAT tool reads), written with translate-toolkit.
 
 A pair is a sentence and its Chinese (rules/sentences.py aligns them), or a whole part of a rule (its
-text, an example) where the sentences do not pair one for one. The same pair is kept once, with
+text, an example) where the sentences do not pair one for one; or a glossary definition's paragraph
+and its Chinese, as the work list's units hold them (x-rule glossary/<term>). The same pair is kept once, with
 the rule numbers and the editions it holds for as properties (x-rule, x-editions); an English
 a newer edition pairs keeps only the newer Chinese. The current edition's Chinese carried from an
 older one counts where its English did not change (a whole rule, or the sentences of an edited one
@@ -16,7 +17,7 @@ import copy
 from lxml import etree
 
 from ..history.sentence_carry import TRANSLATED, part_pairs
-from ..rules.model import Edition, Rule
+from ..rules.model import Edition, GlossaryPair, Rule
 
 TARGET_LANGUAGE = "zh-Hans"
 
@@ -31,14 +32,16 @@ def memory_pairs(editions: list[Edition]) -> dict[tuple[str, str], tuple[list[st
     newer: set[str] = set()  # the English the newer editions pair
     for edition in editions:
         own = set()
-        for rule in edition.rules():
-            for en, zh in rule_pairs(rule, edition):
+        texts = [(str(rule.number), rule_pairs(rule, edition)) for rule in edition.rules()]
+        texts += [(f"glossary/{entry.en.name}", glossary_pairs(entry, edition)) for entry in edition.glossary if entry.en]
+        for where, found in texts:
+            for en, zh in found:
                 if en in newer and (en, zh) not in pairs:  # the same pair counts this edition too
                     continue
                 own.add(en)
                 numbers, dates = pairs.setdefault((en, zh), ([], []))
-                if str(rule.number) not in numbers:
-                    numbers.append(str(rule.number))
+                if where not in numbers:
+                    numbers.append(where)
                 if edition.date not in dates:
                     dates.append(edition.date)
         newer |= own
@@ -56,6 +59,31 @@ def rule_pairs(rule: Rule, edition: Edition) -> list[tuple[str, str]]:
         return []
     parts = zip([en.text, *(e.text for e in en.examples)], [zh.text, *(e.text for e in zh.examples)])
     return [(e, z) for en_part, zh_part in parts for e, z in part_pairs(en_part, zh_part) if e.strip() and z.strip()]
+
+
+def glossary_pairs(entry: GlossaryPair, edition: Edition) -> list[tuple[str, str]]:
+    """A glossary entry's definition paired as the work list's units pair it (paragraph_pairs),
+    where its Chinese translates its English: of an entry whose English changed since, the
+    paragraphs that did not change."""
+    en, zh = entry.en, entry.zh
+    if en is None or zh is None:
+        return []
+    carried = edition.carried_terms.get(en.term)
+    if carried is not None and carried.stale:
+        then = carried.english.split("\n")
+        if not len(then) == len(zh.definition) == len(en.definition):
+            return []
+        return [(e, z) for e, was, z in zip(en.definition, then, zh.definition) if e == was and e.strip() and z.strip()]
+    return [(e, z) for e, z in paragraph_pairs(en.definition, zh.definition) if e.strip() and z.strip()]
+
+
+def paragraph_pairs(english, chinese) -> list[tuple[str, str]]:
+    """A definition's paragraphs with their Chinese, one for one; the whole of each, one pair,
+    where their counts differ (the paragraphs cannot be told apart)."""
+    english, chinese = list(english), list(chinese)
+    if len(english) != len(chinese):
+        return [("\n".join(english), "\n".join(chinese))]
+    return list(zip(english, chinese))
 
 
 # each <tu> of the last memory written, as translate-toolkit made it: `mkdocs serve` writes the

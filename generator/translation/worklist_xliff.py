@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from ..history.sentence_carry import NEW, STALE, TRANSLATED, Segment, part_pairs, untranslated_part
 from .drafting.drafts import with_drafts
+from .memory_tmx import paragraph_pairs
 
 NAMESPACE = "urn:oasis:names:tc:xliff:document:1.2"
 REVIEW = "review"  # a unit of a rule the check of the translation puts first: its Chinese, to review
@@ -171,10 +172,8 @@ class _Document:
         of its definition with its Chinese to review, the check's reasons as notes. Not its name,
         which the check does not read: a tool would fill a lone word from any rule of the memory
         (Play is 使用 in one, 使用/场上 the entry's name)."""
-        english, chinese = list(pair.en.definition), list(pair.zh.definition)
-        if len(english) != len(chinese):  # paragraphs not told apart: the definition whole
-            english, chinese = ["\n".join(english)], ["\n".join(chinese)]
-        segments = [(str(k), Segment(text, chinese[k - 1], REVIEW)) for k, text in enumerate(english, 1)]
+        segments = [(str(k), Segment(en, zh, REVIEW))
+                    for k, (en, zh) in enumerate(paragraph_pairs(pair.en.definition, pair.zh.definition), 1)]
         self._term_group(pair.en.name, "check: the translation's check puts it first", segments, None)
 
     def _term_group(self, name: str, note: str, segments: list, translates: str | None) -> None:
