@@ -4,6 +4,8 @@ Chinese has no spaces to split words on. English matches must also start and end
 A mark says "this word is the game term", so a term is marked only where it is used as one:
 - not a term the glossary calls obsolete, or says is not game terminology ("During");
 - not inside a card's or another proper name ("Power Play", "Witness Protection", "Event Locator");
+- not a keyword ability's name used as the everyday verb ("two cards reach the battlefield"), where
+  the rules never use it as a verb (Termbase: plain_verb);
 - the longest term wins: a zone is one term with its word "zone" ("command zone");
 - in a rule with both languages, only where both use it (`agreeing`): the translator's choice of
   the term's Chinese name is the evidence that the English word is the term, and the other way
@@ -22,7 +24,7 @@ from dataclasses import InitVar, dataclass
 import ahocorasick
 
 from ..cache import kept_for
-from .termbase import Term, Termbase, chinese_forms, english_forms
+from .termbase import Term, Termbase, before_object, chinese_forms, english_forms
 
 # Forms never matched whatever term they belong to: short English words and generic Chinese ones.
 TOO_COMMON = frozenset({
@@ -79,8 +81,11 @@ class TermMarker:
             if len(automaton):
                 automaton.make_automaton()
                 self.automata[lang] = automaton
+        # keyword abilities whose name before an object is the everyday verb ("reach the battlefield")
+        self.plain_verbs = frozenset(t.id for t in self.termbase.terms.values() if t.plain_verb)
         # what the matches depend on: every form matched, with its length and term
-        self.key = tuple((lang, tuple(sorted(a.items()))) for lang, a in sorted(self.automata.items()))
+        self.key = (tuple((lang, tuple(sorted(a.items()))) for lang, a in sorted(self.automata.items())),
+                    tuple(sorted(self.plain_verbs)))
         self._seen: dict[tuple[str, str], list[tuple[int, int, int]]] = kept_for("term matches", self.key)
         rules = rules or []
         used = Counter(term for texts in rules for term in {t for lang, lines in texts.items() for line in lines
@@ -122,7 +127,8 @@ class TermMarker:
         for end, (length, term_id) in (automaton.iter_long(subject) if automaton is not None else ()):
             start, stop = end - length + 1, end + 1
             if term_id == AMBIGUOUS or any(a <= start < b for a, b in placeholders) or \
-                    lang == "en" and (_wordy(subject, start - 1) or _wordy(subject, stop) or _in_name(text, start, stop)):
+                    lang == "en" and (_wordy(subject, start - 1) or _wordy(subject, stop) or _in_name(text, start, stop)
+                                      or term_id in self.plain_verbs and before_object(text, stop)):
                 continue
             found.append((start, stop, term_id))
         self._seen[key] = found

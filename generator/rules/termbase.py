@@ -27,6 +27,10 @@ PARENTHETICAL = re.compile(r"[（(]([^）)]*)[）)]")
 OLD_TRANSLATION = re.compile(r"旧译(.+)")
 # the glossary's "进行攻击的生物" (a creature that is attacking) is 攻击生物 in the rules' running text
 DOING = re.compile(r"^进行(.+)的(.+)$")
+# a word then its object, in one clause: "reach the battlefield", "haunt the creature", "craft it"
+OBJECT = r"(?:the|a|an|its|their|that|this|these|those|his|her|your|each|every|any|another|target|it|them|one|two)"
+BEFORE_OBJECT = re.compile(rf" {OBJECT}\b", re.IGNORECASE)
+WORD_BEFORE_OBJECT = re.compile(rf"\b([a-z]+) {OBJECT}\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=None)
@@ -65,6 +69,9 @@ class Term:
     sources: list[tuple[str, Provenance]] = field(default_factory=list)  # (what, where)
     edition: Edition | None = None  # whose rules define it
     verb: bool = False
+    # a keyword ability whose name its edition's rules never write before an object: there, it is the
+    # everyday verb ("two cards reach the battlefield"), not the keyword (Reach); see before_object
+    plain_verb: bool = False
     id: int = 0
     anchor: str = ""  # on the glossary page: g-banding
 
@@ -113,6 +120,27 @@ def english_forms(name: str, verb: bool = False) -> set[str]:
                 forms.add(prefix + stem + "ed")
             forms.add(prefix + stem + "ing")
     return forms
+
+
+def before_object(text: str, end: int) -> bool:
+    """Whether the word ending at `end` is followed, in the same clause, by an object ("reach|the
+    battlefield"): a keyword ability's name so placed is a verb."""
+    return bool(BEFORE_OBJECT.match(text, end))
+
+
+def _words_before_objects(edition: Edition) -> set[str]:
+    """The words an edition's English rules write before an object (lower case): the verbs."""
+    return {m.group(1).lower() for rule in edition.rules() if "en" in rule.texts
+            for m in WORD_BEFORE_OBJECT.finditer(rule.texts["en"].text)}
+
+
+def _plain_verb(term: "Term", verbs: set[str]) -> bool:
+    """A keyword ability (a noun) whose one-word names the rules never use as verbs: "haunt the
+    creature" and "craft it" make Haunt and Craft verbs too; nothing makes Reach one."""
+    if term.verb or not (term.definitions.get("en") or "").startswith("A keyword ability"):
+        return False
+    names = {form for form in term.en_forms if " " not in form}
+    return bool(names) and not names & verbs
 
 
 def script_variants(form: str) -> set[str]:
@@ -189,6 +217,9 @@ class Termbase:
         for term in base.terms.values():
             if term.edition is not None:
                 base._define_from_rules(term, rules_by_edition[term.edition.date])
+        verbs_by_edition = {e.date: _words_before_objects(e) for e in editions}
+        for term in base.terms.values():
+            term.plain_verb = term.edition is not None and _plain_verb(term, verbs_by_edition[term.edition.date])
         ordered = sorted(base.terms.values(), key=lambda t: ((t.en or "~").casefold(), t.zh or ""))
         taken: set[str] = set()
         for number, term in enumerate(ordered, 1):

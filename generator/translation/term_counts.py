@@ -20,7 +20,7 @@ from typing import Iterable, NamedTuple
 import ahocorasick
 import snowballstemmer
 
-from ..rules.termbase import Term
+from ..rules.termbase import Term, before_object
 
 WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
 KIN = 1.0  # the surprise added for two terms the same chapter of the rules defines
@@ -50,9 +50,12 @@ class TermCounter:
         chinese: dict[str, set[int]] = defaultdict(set)
         self.words: dict[int, set[str]] = defaultdict(set)  # term -> the stems of its English forms
         self.surface: dict[int, set[str]] = defaultdict(set)  # term -> its English forms' words as written
+        self.plain_verbs: set[int] = set()  # keyword abilities whose name before an object is the everyday verb
         for term in terms:
             if term.obsolete or term.redirect is not None:
                 continue
+            if term.plain_verb:
+                self.plain_verbs.add(term.id)
             for form in term.en_forms:
                 self.words[term.id] |= set(stems(form))
                 self.surface[term.id].add(" ".join(w.lower() for w in WORD.findall(form)))
@@ -85,8 +88,11 @@ class TermCounter:
 
     def _english(self, text: str) -> Counter:
         """Forms through their stems; where two terms' forms match the same words, the one whose
-        form is the words as written ("untapped" is Untapped, not Untap, though both stem to untap)."""
-        surface = [w.lower() for w in WORD.findall(text)]
+        form is the words as written ("untapped" is Untapped, not Untap, though both stem to untap).
+        A keyword that is only a noun is not its name as written before an object ("reach the
+        battlefield" is not Reach; "protect the permanent" is still read as Protection)."""
+        found_words = list(WORD.finditer(text))
+        surface = [w.group().lower() for w in found_words]
         words = stems(text)
         at: dict[tuple[int, int], set[int]] = defaultdict(set)
         for i, stem in enumerate(words):
@@ -96,7 +102,10 @@ class TermCounter:
         spans: dict[int, list[tuple[int, int]]] = defaultdict(list)
         for (i, j), terms in at.items():
             exact = {t for t in terms if " ".join(surface[i:j]) in self.surface.get(t, ())}
+            verb = before_object(text, found_words[j - 1].end())
             for term in exact or terms:
+                if verb and term in self.plain_verbs and term in exact:
+                    continue
                 spans[term].append((i, j))
         return Counter({term: _separate(found) for term, found in spans.items()})
 
