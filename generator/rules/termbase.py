@@ -134,11 +134,13 @@ def _words_before_objects(edition: Edition) -> set[str]:
             for m in WORD_BEFORE_OBJECT.finditer(rule.texts["en"].text)}
 
 
+def _keyword_ability(term: "Term") -> bool:
+    return not term.verb and (term.definitions.get("en") or "").startswith("A keyword ability")
+
+
 def _plain_verb(term: "Term", verbs: set[str]) -> bool:
     """A keyword ability (a noun) whose one-word names the rules never use as verbs: "haunt the
     creature" and "craft it" make Haunt and Craft verbs too; nothing makes Reach one."""
-    if term.verb or not (term.definitions.get("en") or "").startswith("A keyword ability"):
-        return False
     names = {form for form in term.en_forms if " " not in form}
     return bool(names) and not names & verbs
 
@@ -217,9 +219,12 @@ class Termbase:
         for term in base.terms.values():
             if term.edition is not None:
                 base._define_from_rules(term, rules_by_edition[term.edition.date])
-        verbs_by_edition = {e.date: _words_before_objects(e) for e in editions}
+        verbs_by_edition: dict[str, set[str]] = {}  # read only for an edition that defines a keyword
         for term in base.terms.values():
-            term.plain_verb = term.edition is not None and _plain_verb(term, verbs_by_edition[term.edition.date])
+            if term.edition is not None and _keyword_ability(term):
+                if term.edition.date not in verbs_by_edition:
+                    verbs_by_edition[term.edition.date] = _words_before_objects(term.edition)
+                term.plain_verb = _plain_verb(term, verbs_by_edition[term.edition.date])
         ordered = sorted(base.terms.values(), key=lambda t: ((t.en or "~").casefold(), t.zh or ""))
         taken: set[str] = set()
         for number, term in enumerate(ordered, 1):
