@@ -165,13 +165,14 @@ def test_basic_vocabulary_is_learnt_from_the_rules_and_never_marked(corpus_loade
 
 def test_a_keyword_only_named_is_not_marked_where_it_is_the_everyday_verb(corpus_loaded):
     """The rules only name Reach, so "two cards reach the battlefield" (the glossary's Partner) is the
-    everyday verb, unmarked even on a page of English alone; Haunt the rules also use as a verb
-    ("haunt the creature"), so there it is the keyword."""
+    everyday verb, unmarked even on a page of English alone; Champion the rules also use as a verb
+    ("Champion an [object]" means ...), so there it is the keyword."""
     corpus = load_corpus(extra=[str(s.report.spec.file) for s in corpus_loaded])
     terms = {t.en: t for t in corpus.termbase.terms.values()}
-    reach, haunt = terms["Reach"], terms["Haunt"]
-    assert reach.plain_verb and not haunt.plain_verb
+    reach, champion = terms["Reach"], terms["Champion, Championed"]
+    assert reach.plain_verb and not champion.plain_verb
     marker = TermMarker(corpus.termbase)
     assert reach.id not in marker.terms_in("to help two cards reach the battlefield together", "en")
     assert reach.id in marker.terms_in("blocked except by creatures with flying and/or reach. A creature", "en")
-    assert haunt.id in marker.terms_in("exile it haunting target creature, then haunt the creature", "en")
+    assert reach.id in marker.terms_in("a creature with reach that blocks", "en")  # "that" opens a clause here
+    assert champion.id in marker.terms_in("you may champion another creature you control", "en")

@@ -27,8 +27,9 @@ PARENTHETICAL = re.compile(r"[（(]([^）)]*)[）)]")
 OLD_TRANSLATION = re.compile(r"旧译(.+)")
 # the glossary's "进行攻击的生物" (a creature that is attacking) is 攻击生物 in the rules' running text
 DOING = re.compile(r"^进行(.+)的(.+)$")
-# a word then its object, in one clause: "reach the battlefield", "haunt the creature", "craft it"
-OBJECT = r"(?:the|a|an|its|their|that|this|these|those|his|her|your|each|every|any|another|target|it|them|one|two)"
+# a word then the start of its object, in one clause: "reach the battlefield", "haunt the creature";
+# not a word that may start another clause ("with morph that says", "has flying this turn")
+OBJECT = r"(?:the|a|an|its|their|his|her|your|another|target|these|those)"
 BEFORE_OBJECT = re.compile(rf" {OBJECT}\b", re.IGNORECASE)
 WORD_BEFORE_OBJECT = re.compile(rf"\b([a-z]+) {OBJECT}\b", re.IGNORECASE)
 
@@ -140,7 +141,7 @@ def _keyword_ability(term: "Term") -> bool:
 
 def _plain_verb(term: "Term", verbs: set[str]) -> bool:
     """A keyword ability (a noun) whose one-word names the rules never use as verbs: "haunt the
-    creature" and "craft it" make Haunt and Craft verbs too; nothing makes Reach one."""
+    creature" makes Haunt a verb too; nothing makes Reach one."""
     names = {form for form in term.en_forms if " " not in form}
     return bool(names) and not names & verbs
 
