@@ -97,6 +97,25 @@ def test_a_glossary_entry_of_the_check_is_a_tap_from_the_list_and_from_there_its
     lands_under_header(page, "g-provoke")
 
 
+def test_a_display_mode_keeps_the_rule_on_screen_and_the_other_settings_chosen(phone, full_url):
+    """On a phone, reading 613.1g and choosing English, then 双语, in the 文A settings: the rule stays
+    under the header (it had gone behind it, 46 px up, as every rule above lost its Chinese), and the
+    script's and the scheme's buttons still say which is chosen (the mode's buttons had cleared them)."""
+    page = phone
+    page.goto(full_url + "cr/6/#cr613-1g")
+    lands_under_header(page, "cr613-1g")
+    pressed = "() => [...document.querySelectorAll('.cr-display button[aria-pressed=true]')].map(b => b.textContent)"
+    page.locator(".cr-display__toggle").tap()
+    chosen = page.evaluate(pressed)
+    assert len(chosen) == 3 and "简" in chosen and "双语" in chosen, chosen  # a mode, a script, a scheme
+    for mode, label in (("en", "English"), ("both", "双语")):
+        page.locator(f".cr-modes button[data-mode='{mode}']").tap()
+        assert sorted(page.evaluate(pressed)) == sorted([label] + [c for c in chosen if c != "双语"])
+        page.wait_for_timeout(1200)  # the blocks above take their new heights
+        lands_under_header(page, "cr613-1g")
+    page.locator(".cr-display__toggle").tap()
+
+
 def test_long_chapter_lands_on_deep_rules(page, full_url):
     """Chapter 7 lays out only the blocks on screen; every way to a deep rule still lands on it."""
     page.goto(full_url + "cr/7/#cr702-150a")  # an address opened directly

@@ -19,9 +19,15 @@
     Object.keys(MODES).forEach(function (m) { cls.remove("cr-mode-" + m); });
     cls.add("cr-mode-" + mode);
     try { localStorage.setItem("cr-mode", mode); } catch (e) { /* private mode: not remembered */ }
-    document.querySelectorAll(".cr-modes button").forEach(function (b) {
+    document.querySelectorAll(".cr-modes button[data-mode]").forEach(function (b) {  /* not the script's nor the scheme's */
       b.setAttribute("aria-pressed", String(b.dataset.mode === mode));
     });
+  }
+
+  /* A mode chosen by the reader hides or shows a language of every rule: the rule at the top of the
+   * screen stays where it was (cr-place.js). */
+  function chooseMode(mode) {
+    if (CR.keepingPlace) { CR.keepingPlace(function () { setMode(mode); }); } else { setMode(mode); }
   }
 
   /* A row of toggle buttons for the header: options {key: label}, data-<name>=key on each. */
@@ -51,7 +57,7 @@
     var toggle = display.appendChild(CR.element("button", { type: "button", "class": "cr-display__toggle",
       "aria-expanded": "false", "aria-controls": "cr-display", "aria-label": "文A 显示设置 Display settings" }, "文A"));
     var panel = display.appendChild(CR.element("div", { "class": "cr-display__panel", id: "cr-display" }));
-    panel.appendChild(buttonGroup("cr-modes", "显示模式 Display mode", "mode", MODES, setMode));
+    panel.appendChild(buttonGroup("cr-modes", "显示模式 Display mode", "mode", MODES, chooseMode));
     function open(yes) {
       display.classList.toggle("cr-display--open", yes);
       toggle.setAttribute("aria-expanded", String(yes));

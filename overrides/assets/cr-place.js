@@ -90,7 +90,9 @@
   /* one place per page and address: a link to a rule on the same page is a new history entry */
   function placeKey() { return PLACE + location.pathname + location.search + location.hash; }
 
-  function headingAtTop() {
+  /* The heading at the top of the screen (the last at or above it), with how far from the top it is;
+   * `onScreen`: the first heading on the screen instead, where one is (the rule the reader sees). */
+  function headingAtTop(onScreen) {
     var headings = document.querySelectorAll(".rules > h3[id], .g > h3[id], .md-content h2[id]");
     var header = document.querySelector(".md-header");
     var top = (header ? Math.max(0, header.getBoundingClientRect().bottom) : 0) + 1;
@@ -99,7 +101,9 @@
       var middle = (low + high) >> 1;
       if (headings[middle].getBoundingClientRect().top <= top) { found = middle; low = middle + 1; } else { high = middle - 1; }
     }
-    var heading = headings[found];
+    var heading = headings[found], next = headings[found + 1];
+    if (onScreen && heading && heading.getBoundingClientRect().top < top - 1 && next &&
+        next.getBoundingClientRect().top < window.innerHeight) { heading = next; }
     return heading ? { id: heading.id, offset: heading.getBoundingClientRect().top } : null;
   }
 
@@ -117,6 +121,16 @@
     settle(target, place.offset);
     return true;
   }
+
+  /* A change of the page's layout by the reader (the display mode: a language shown or hidden in
+   * every rule) keeps the reader's place: the first heading on the screen stays as far from its top,
+   * while the blocks around it take their new heights. */
+  CR.keepingPlace = function (change) {
+    var place = headingAtTop(true);
+    change();
+    var target = place && document.getElementById(place.id);
+    if (target) { settle(target, place.offset); }
+  };
 
   var saving = null;
   window.addEventListener("scroll", function () { clearTimeout(saving); saving = setTimeout(savePlace, 150); }, { passive: true });
