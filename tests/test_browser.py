@@ -215,6 +215,21 @@ def _term(page, text):
     return page.locator(".md-content u", has_text=text).first
 
 
+def test_a_term_with_several_senses_explains_each(page, full_url):
+    """702.34a (Flashback) says "exile this card": the pop-up of "exile" gives the glossary's second
+    sense, the verb, as well as the first, the zone, each on a line of its own, in both languages
+    (it gave the first only, as for 24 of the 25 entries whose senses are numbered)."""
+    page.goto(full_url + "cr/7/#cr702-34a")
+    hover(page, page.locator(rule("702.34a", EN + " u"), has_text="exile").first)
+    pop = page.locator("#cr-pop")
+    pop.wait_for(state="visible")
+    english, chinese = (pop.locator(f".tx > [lang{lang}]").inner_text() for lang in ("=en", "^=zh"))
+    assert english.startswith("1. A zone.") and "\n2. To put an object into the exile zone" in english, english
+    assert chinese.startswith("1. 一个区域。") and "\n2. 从一个物件当前的区域中放到放逐区" in chinese, chinese
+    page.mouse.move(5, 5)
+    pop.wait_for(state="hidden")
+
+
 def test_term_tooltips_in_chinese_and_english(page, seed_url):
     page.goto(seed_url + "cr/3/")
     pop = page.locator("#cr-pop")

@@ -28,22 +28,35 @@ from __future__ import annotations
 import re
 
 from ..rules.model import Edition
-from ..rules.termbase import convert_all
+from ..rules.termbase import Term, convert_all, short
 from ..safe import html_attr, script_call
 from .model import SiteModel
 from .render import RuleRenderer
 
 TERM_MARK = re.compile(r"<u t=\d+>|</u>")
+SENSE = re.compile(r"\d+\. ")  # a glossary entry's numbered sense
 
 
 def terms_script(model: SiteModel) -> tuple[str, str]:
     glossary = model.addresses.url(model.addresses.page(model.current.date, "glossary"))
     terms = model.termbase.ordered()
-    hant = iter(convert_all("s2twp", [text for t in terms for text in (t.zh or "", t.definitions.get("zh") or "")]))
-    data = {str(t.id): [t.en, t.zh, t.definitions.get("en"), t.definitions.get("zh"), f"{glossary}#{t.anchor}",
-                        next(hant) or None, next(hant) or None] for t in terms}
+    shown = [(t, senses(t, "en"), senses(t, "zh")) for t in terms]
+    hant = iter(convert_all("s2twp", [text for t, _, zh in shown for text in (t.zh or "", zh or "")]))
+    data = {str(t.id): [t.en, t.zh, en, zh, f"{glossary}#{t.anchor}", next(hant) or None, next(hant) or None]
+            for t, en, zh in shown}
     forms = dict(sorted(model.marker.forms().items()))
     return "assets/data/terms.js", script_call("terms", data, forms)
+
+
+def senses(term: Term, lang: str) -> str | None:
+    """What a term's pop-up says in a language: its definition's first paragraph, or, where the
+    glossary numbers its senses ("1. A zone. ...", "2. To put an object into the exile zone ..."),
+    every paragraph, each shortened, one a line: a rule may use any sense (702.34a exiles)."""
+    entry = getattr(term.glossary, lang, None) if term.glossary else None
+    paragraphs = entry.definition if entry else []
+    if len(paragraphs) > 1 and SENSE.match(paragraphs[0]):
+        return "\n".join(short(paragraph) for paragraph in paragraphs)
+    return term.definitions.get(lang)
 
 
 def previews_script(edition: Edition, chapter, renderer: RuleRenderer) -> tuple[str, str]:
