@@ -218,7 +218,7 @@ def _term(page, text):
 def test_a_term_with_several_senses_explains_each(page, full_url):
     """702.34a (Flashback) says "exile this card": the pop-up of "exile" gives the glossary's second
     sense, the verb, as well as the first, the zone, each on a line of its own, in both languages
-    (it gave the first only, as for 24 of the 25 entries whose senses are numbered)."""
+    (it gave the first only, as for every entry whose senses are numbered)."""
     page.goto(full_url + "cr/7/#cr702-34a")
     hover(page, page.locator(rule("702.34a", EN + " u"), has_text="exile").first)
     pop = page.locator("#cr-pop")
