@@ -230,6 +230,24 @@ def test_a_term_with_several_senses_explains_each(page, full_url):
     pop.wait_for(state="hidden")
 
 
+def test_a_link_to_another_editions_rule_previews_that_editions_rule(page, full_url):
+    """Under today's 702.22 Banding, the link to the same keyword in the 2009-07-08 edition, where
+    it was 702.19: its preview is 2009's 702.19, Banding, not today's 702.19, Trample (the preview
+    read the number in the page's own edition); and back from 2009's page, today's 702.22, not 2009's
+    702.22, Flanking."""
+    pop = page.locator("#cr-pop")
+    for address, link, shown, not_shown in (
+            ("cr/7/#cr702-22", "a[data-edition='2009-07-08']", "702.19 (2009-07-08)\nBanding", "Trample"),
+            ("editions/2009-07-08/7/#cr702-19", "a[data-edition='2023-11-17']", "702.22 (2023-11-17)\nBanding", "Flanking")):
+        page.goto(full_url + address)
+        hover(page, page.locator(".kw " + link).first)
+        pop.wait_for(state="visible")
+        text = pop.inner_text()
+        assert shown in text and not_shown not in text, text
+        page.mouse.move(5, 5)
+        pop.wait_for(state="hidden")
+
+
 def test_term_tooltips_in_chinese_and_english(page, seed_url):
     page.goto(seed_url + "cr/3/")
     pop = page.locator("#cr-pop")

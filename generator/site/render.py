@@ -20,11 +20,13 @@ EXAMPLE_LABEL = {"en": "Example:", "zh": "例如："}
 MISSING = {"en": "No English text in this source.", "zh": "暂无中文翻译。Translation missing."}
 
 
-def rule_link(href: str, text: str, group: tuple = ()) -> str:
+def rule_link(href: str, text: str, group: tuple = (), edition: str | None = None) -> str:
     """The one way a page links to a rule: `text` is plain (escaped here); `group` lists every rule
-    of the range the link belongs to, for the preview."""
+    of the range the link belongs to, for the preview; `edition`, that of a rule of another edition
+    than the page's, whose preview is that edition's rule of the number, not the page's."""
     members = f' data-g="{" ".join(map(str, group))}"' if group else ""
-    return f'<a href="{html_attr(href)}"{members}>{html_text(str(text))}</a>'
+    other = f' data-edition="{html_attr(edition)}"' if edition else ""
+    return f'<a href="{html_attr(href)}"{members}{other}>{html_text(str(text))}</a>'
 
 
 def stale_label(translates: str, change: str | None) -> str:

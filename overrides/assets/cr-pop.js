@@ -41,9 +41,11 @@
     return cells;
   }
 
-  function ruleHtml(number) {
+  /* A rule's text cells for a preview: from this page, or from the data of `edition`'s chapter
+   * (`elsewhere`: a rule of another edition, which the same number on this page is not). */
+  function ruleHtml(number, edition, elsewhere) {
     var n = CR.parseAddress(number);
-    var heading = n && ruleOnPage(n);
+    var heading = n && !elsewhere && ruleOnPage(n);
     if (heading) {
       var cells = ruleCells(heading);
       var missing = cells.filter(function (c) { return c.classList.contains("missing"); })
@@ -53,8 +55,7 @@
           c.innerHTML + "</div>";
       }).join("") + "</div>";
     }
-    var page = CR.pageInfo();
-    var data = page && CR.data[page.dataset.edition + "/" + Math.floor(Number(n.section) / 100)];
+    var data = n && edition && CR.data[edition + "/" + Math.floor(Number(n.section) / 100)];
     var texts = data && data[number];
     if (!texts) { return null; }
     var langs = ["en", CR.zhTag(CR.nativeScript())], cells = "";
@@ -70,19 +71,22 @@
   function preview(link) {
     var numbers = (link.dataset.g || refOf(link)).split(" ");
     var page = CR.pageInfo();
+    /* a link to another edition's rule (today's from an older edition's keyword, and back) names it */
+    var edition = link.dataset.edition || (page && page.dataset.edition);
+    var elsewhere = Boolean(page && link.dataset.edition && link.dataset.edition !== page.dataset.edition);
     var chapters = {};
     numbers.forEach(function (number) {
       var n = CR.parseAddress(number);
-      if (n && !ruleOnPage(n)) { chapters[Math.floor(Number(n.section) / 100)] = true; }
+      if (n && (elsewhere || !ruleOnPage(n))) { chapters[Math.floor(Number(n.section) / 100)] = true; }
     });
     var pending = Object.keys(chapters);
     function render() {
       if (showing !== link) { return; }
       var base = link.getAttribute("href").replace(/#.*$/, "");
       var parts = numbers.map(function (number) {
-        var body = ruleHtml(number);
+        var body = ruleHtml(number, edition, elsewhere);
         return body && '<div class="cr-pop-rule"><a class="cr-pop-n" href="' + base + "#" + CR.anchorOf(CR.parseAddress(number)) +
-          '">' + number + "</a>" + body + "</div>";
+          '">' + number + (elsewhere && /^[\d-]+$/.test(edition) ? " (" + edition + ")" : "") + "</a>" + body + "</div>";
       }).filter(Boolean);
       popover().setAttribute("aria-label", "规则 Rule " + numbers.join(", "));
       popBody.innerHTML = parts.length ? parts.join("") : "<p>" + numbers.join(", ") + "</p>";
@@ -95,7 +99,7 @@
     if (!pending.length || !page) { render(); return; }
     var left = pending.length;
     pending.forEach(function (chapter) {
-      CR.loadChapter(page.dataset.edition, chapter, function () { left -= 1; if (!left) { render(); } });
+      CR.loadChapter(edition, chapter, function () { left -= 1; if (!left) { render(); } });
     });
   }
 

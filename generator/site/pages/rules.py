@@ -126,14 +126,14 @@ def keyword_notes(model: SiteModel, edition: Edition, src: str) -> dict:
     for older, pairs in model.corpus.keywords.items():
         for old, new in pairs:
             if model.is_current(edition):
-                notes[new] = _note(f"{older} 版解说 Explained in {older}:", at.rule_href(src, older, old), old)
+                notes[new] = _note(f"{older} 版 The {older} edition:", at.rule_href(src, older, old), old, older)
             elif edition.date == older:
-                notes[old] = _note("现行规则 Today:", at.rule_href(src, current.date, new), new)
+                notes[old] = _note("现行规则 Today:", at.rule_href(src, current.date, new), new, current.date)
     return notes
 
 
-def _note(label: str, href: str, number) -> str:
-    return f"<div class=kw>{rule_link(href, f'{label} {number}')}</div>"
+def _note(label: str, href: str, number, edition: str) -> str:
+    return f"<div class=kw>{rule_link(href, f'{label} {number}', edition=edition)}</div>"
 
 
 def _boost(model: SiteModel, edition: Edition) -> float | None:
