@@ -193,3 +193,11 @@ def test_on_a_phone_results_are_short_and_the_search_fills_the_screen(phone, ful
     assert len(links) > 10 and visible >= 5  # one result never fills the screen
     phone.locator(".cr-search__result a").first.tap()  # a tap on a result opens it
     phone.wait_for_function("u => location.href === u", arg=links[0])
+
+
+def test_a_chinese_word_no_rule_holds_is_not_read_as_its_joining_character(page, full_url):
+    """刹那 is in no rule: it is read as the pieces of it the rules hold, 刹 (in 205.3j's list of
+    types), and not 那, which joins words in hundreds of rules and found them all."""
+    page.goto(full_url)
+    links = search(page, "刹那")
+    assert len(links) == 1 and links[0].endswith("/cr/2/#cr205-3j"), links[:5]

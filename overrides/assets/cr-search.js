@@ -499,7 +499,9 @@
   var PARTICLE_ENDS = new RegExp("^[" + PARTICLES + "]+|[" + PARTICLES + "]+$", "g");
   function withoutParticles(piece) { return piece.length > 2 ? piece.replace(PARTICLE_ENDS, "") || piece : piece; }
 
-  /* A Chinese word no document holds, as the longest pieces of it that some do, left to right. */
+  /* A Chinese word no document holds, as the longest pieces of it that some do, left to right. A word
+   * of two characters is a name (刹那): its character that only joins words elsewhere (那) is not one
+   * of its pieces, or it finds every rule that says 那; in a longer run it may be (要 of 要做). */
   function chinesePieces(word) {
     word = withoutParticles(word);
     if (anywhere(word)) { return [word]; }
@@ -507,7 +509,8 @@
     for (var i = 0; i < word.length;) {
       var n = word.length - i;
       while (n > 1 && !anywhere(word.substr(i, n))) { n--; }
-      if (anywhere(word.substr(i, n))) { found.push(word.substr(i, n)); }
+      var piece = word.substr(i, n);
+      if (anywhere(piece) && !(word.length === 2 && FUNCTION_CHAR.test(piece))) { found.push(piece); }
       i += n;
     }
     return found;
