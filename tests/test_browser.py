@@ -116,6 +116,25 @@ def test_a_display_mode_keeps_the_rule_on_screen_and_the_other_settings_chosen(p
     page.locator(".cr-display__toggle").tap()
 
 
+def test_a_tapped_reference_to_the_rule_just_above_lands_on_it(phone, full_url):
+    """On a phone in 702.19c, "702.19b" tapped twice (a preview, then the rule): 702.19b stays under
+    the header. Its block was drawn anew as the page moved, and the rule was left to land 547 px
+    lower, with most of its text below the screen."""
+    page = phone
+    page.goto(full_url + "cr/7/#cr702-19c")
+    lands_under_header(page, "cr702-19c")
+    page.wait_for_timeout(1000)
+    link = page.locator("#cr702-19c + p a[href$='#cr702-19b']").first
+    link.tap()
+    page.locator("#cr-pop").wait_for(state="visible")
+    link.tap()
+    page.wait_for_url("**/cr/7/#cr702-19b")
+    page.wait_for_timeout(1500)  # the blocks above have been drawn
+    top, header = page.evaluate("""() => [document.getElementById('cr702-19b').getBoundingClientRect().top,
+                                          document.querySelector('.md-header').getBoundingClientRect().bottom]""")
+    assert header - 1 <= top < header + 40, (top, header)
+
+
 def test_long_chapter_lands_on_deep_rules(page, full_url):
     """Chapter 7 lays out only the blocks on screen; every way to a deep rule still lands on it."""
     page.goto(full_url + "cr/7/#cr702-150a")  # an address opened directly

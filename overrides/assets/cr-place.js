@@ -47,6 +47,10 @@
     }
     place();
     (function check() {
+      if (!target.isConnected && document.getElementById(target.id)) {  /* its block was drawn anew: the new one */
+        target = document.getElementById(target.id);
+        place();
+      }
       if (++frames > 60 || location.hash !== hash || !target.isConnected || me !== settling) { done(); return; }
       var at = target.getBoundingClientRect().top + window.scrollY;
       if (Math.abs(at - placedAt) > 1) { place(); }  /* the layout moved it */
