@@ -8,11 +8,12 @@ the rule numbers and the editions it holds for as properties (x-rule, x-editions
 a newer edition pairs keeps only the newer Chinese. The current edition's Chinese carried from an
 older one counts where its English did not change (a whole rule, or the sentences of an edited one
 that did not): those pairs are what a CAT tool fills the work list's units with (OmegaT: the
-memory in tm/auto).
+memory in tm/auto, of the English with one Chinese; the others offered, not filled).
 """
 from __future__ import annotations
 
 import copy
+from collections import Counter
 
 from lxml import etree
 
@@ -86,22 +87,42 @@ def paragraph_pairs(english, chinese) -> list[tuple[str, str]]:
     return list(zip(english, chinese))
 
 
-# each <tu> of the last memory written, as translate-toolkit made it: `mkdocs serve` writes the
-# memory again after every edit of a source, and then makes the units of the edited pairs alone
-_units: dict[tuple[str, str, str, str], etree._Element] = {}
+def memory_tmxs(editions: list[Edition]) -> list[bytes]:
+    """memory.tmx of the editions with both languages, then its pairs whose English has one Chinese,
+    then those whose English has several (by_chinese_count)."""
+    pairs = memory_pairs(editions)
+    return [memory_tmx(found) for found in (pairs, *by_chinese_count(pairs))]
 
 
-def memory_tmx(editions: list[Edition]) -> bytes:
-    """memory.tmx of the editions with both languages."""
+def by_chinese_count(pairs: dict) -> tuple[dict, dict]:
+    """The pairs whose English has one Chinese, and those whose English has several (the same
+    sentence rendered otherwise in another rule). A tool that fills exact matches by itself must
+    not have the second: OmegaT, given both in tm/auto, filled 712.2a's 正面 with another rule's
+    背面 and 701.28f with a Chinese that drops a sentence, and the import took them as translated."""
+    chinese = Counter(en for en, _ in pairs)
+    return ({pair: found for pair, found in pairs.items() if chinese[pair[0]] == 1},
+            {pair: found for pair, found in pairs.items() if chinese[pair[0]] > 1})
+
+
+# each <tu> of the last memories written (the whole, and its two parts for OmegaT), as
+# translate-toolkit made it: `mkdocs serve` writes them again after every edit of a source, and then
+# makes the units of the edited pairs alone
+_units: list[dict[tuple[str, str, str, str], etree._Element]] = []
+KEPT_WRITES = 3
+
+
+def memory_tmx(pairs: dict[tuple[str, str], tuple[list[str], list[str]]]) -> bytes:
+    """memory.tmx of the pairs (memory_pairs)."""
     from translate.storage import tmx
     global _units
     store = tmx.tmxfile(sourcelanguage="en", targetlanguage=TARGET_LANGUAGE)
     store.addheader()
     units = {}
-    for (en, zh), (numbers, dates) in memory_pairs(editions).items():
+    kept = {key: unit for written in _units for key, unit in written.items()}
+    for (en, zh), (numbers, dates) in pairs.items():
         key = (en, zh, " ".join(numbers), " ".join(dates))
-        if key in _units:  # a copy goes into the document, whose writing below indents it
-            units[key] = _units[key]
+        if key in kept:  # a copy goes into the document, whose writing below indents it
+            units[key] = kept[key]
             store.body.append(copy.deepcopy(units[key]))
             continue
         store.addtranslation(en, "en", zh, TARGET_LANGUAGE)
@@ -111,7 +132,7 @@ def memory_tmx(editions: list[Edition]) -> bytes:
             prop.text = value
             unit.insert(at, prop)
         units[key] = copy.deepcopy(unit)
-    _units = units
+    _units = [units, *_units][:KEPT_WRITES]
     header = store.document.getroot().find("header")
     for key in ("creationdate",):  # the same sources give the same bytes on any day
         header.attrib.pop(key, None)

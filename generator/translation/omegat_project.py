@@ -2,7 +2,8 @@
 
 omegat.project (English to Simplified Chinese, no sentence segmentation: each unit of the work list
 is one segment, as import-xliff reads them back), the work list in source/, the translation memory
-in tm/auto/ (whose exact matches OmegaT fills in by itself), the drafts in tm/penalty-010/ (OmegaT
+in tm/auto/ (whose exact matches OmegaT fills in by itself) where its English has one Chinese, and in
+tm/ where it has several (OmegaT offers them, and fills none: which is right depends on the rule), the drafts in tm/penalty-010/ (OmegaT
 offers a memory of a penalty-NNN folder as matches NNN points lower, so a draft of today's English
 is a 90% suggestion, never an exact match, and OmegaT fills no segment from it), the termbase in
 glossary/, and the empty folders OmegaT writes to. The same files give the same bytes (archive.py).
@@ -35,8 +36,9 @@ FOLDERS = ("", "source/", "target/", "tm/", "tm/auto/", "tm/penalty-010/", "glos
 DRAFTS = "tm/penalty-010/drafts.tmx"
 
 
-def omegat_project(name: str, worklist: str, memory: str, terms: str, drafts: str | None = None) -> bytes:
-    """The zip of the project folder `name`."""
+def omegat_project(name: str, worklist: str, memory: str, choices: str, terms: str, drafts: str | None = None) -> bytes:
+    """The zip of the project folder `name`: `memory` the pairs whose English has one Chinese,
+    `choices` those whose English has several."""
     files = {"omegat.project": PROJECT, "source/worklist.xlf": worklist, "tm/auto/memory.tmx": memory,
-             "glossary/terms.tbx": terms, **({DRAFTS: drafts} if drafts else {})}
+             "tm/choices.tmx": choices, "glossary/terms.tbx": terms, **({DRAFTS: drafts} if drafts else {})}
     return same_bytes_zip(name, {path: text.encode("utf-8") for path, text in files.items()}, FOLDERS)

@@ -12,7 +12,7 @@ from ...rules.word_diff import word_diff
 from ...safe import html_attr, md_text
 from ...translation.check import checked
 from ...translation.drafting.drafts import draft_pairs, drafted, drafts_tmx, edition_drafts, translated_edition, with_drafts
-from ...translation.memory_tmx import memory_tmx
+from ...translation.memory_tmx import memory_tmxs
 from ...translation.omegat_project import omegat_project
 from ...translation.termbase_tbx import termbase_tbx
 from ...translation.worklist_xliff import worklist_xliff
@@ -63,12 +63,12 @@ def status_page(model: SiteModel, files: "SiteFiles") -> None:
             files.assets.update(worklist(edition, status, rules, findings, drafts))
             files.assets[f"{data}/drafts.tmx"] = drafts_tmx(draft_pairs(
                 with_drafts(parts_of(edition, number), found) for number, found in drafts.items())).decode("utf-8")
-            memory = model.cached("memory", lambda: memory_tmx(model.corpus.editions))
-            files.assets[f"{data}/memory.tmx"] = memory.decode("utf-8")
+            memories = model.cached("memory", lambda: memory_tmxs(model.corpus.editions))
+            files.assets[f"{data}/memory.tmx"] = memories[0].decode("utf-8")
             files.assets[f"{data}/terms.tbx"] = termbase_tbx(model.termbase).decode("utf-8")
             files.assets[f"{data}/{OMEGAT_ZIP}"] = omegat_project(
-                f"cr-{edition.date}-omegat",
-                *(files.assets[f"{data}/{name}"] for name in ("worklist.xlf", "memory.tmx", "terms.tbx", "drafts.tmx")))
+                f"cr-{edition.date}-omegat", files.assets[f"{data}/worklist.xlf"], memories[1].decode("utf-8"),
+                memories[2].decode("utf-8"), *(files.assets[f"{data}/{name}"] for name in ("terms.tbx", "drafts.tmx")))
 
             def download(name, label):
                 return f'<a href="{html_attr(at.asset(src, f"{data}/{name}"))}" download>{label}</a>'
