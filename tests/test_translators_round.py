@@ -232,6 +232,24 @@ def test_a_work_list_without_its_english_says_which_edition_to_give(carried_site
     assert "has no rule" not in lines[0]
 
 
+def test_a_rule_to_review_fixed_in_one_sentence_keeps_its_others(carried_site, tmp_path):
+    """A rule the check puts first, its Chinese current, fixed in one of its sentences only (the
+    other unit left as the work list has it, its English): the release has the fix and the other
+    sentence's Chinese. Before, the rule kept its Chinese whole, the fix dropped without a word."""
+    tree = etree.parse(str(data(carried_site, "worklist.xlf")))
+    groups = [g for g in tree.iter(f"{NS}group") if any("check:" in (n.text or "") for n in g.iter(f"{NS}note"))
+              and len(g.findall(f"{NS}trans-unit")) == 2 and not g.get("id", "").startswith("glossary/")]
+    assert groups, "no rule to review with two sentences"
+    first, second = groups[0].findall(f"{NS}trans-unit")
+    current = [u.find(f"{NS}alt-trans").findtext(f"{NS}target") for u in (first, second)]
+    second.find(f"{NS}target").text = "修正后的句子。"
+    tree.write(str(tmp_path / "fixed.xlf"), encoding="utf-8", xml_declaration=True)
+    result = import_xliff(tmp_path / "fixed.xlf", tmp_path / "next.txt")
+    assert result.returncode == 0, result.stderr[-2000:]
+    number = groups[0].get("id")
+    assert parts_of(tmp_path / "next.txt")[number][0] == current[0] + "修正后的句子。"
+
+
 def test_omegat_opens_the_downloaded_project_and_its_translation_imports(carried_site, tmp_path):
     """The status page's OmegaT project, unzipped as it is, in OmegaT's console mode: it offers
     every English segment of the work list, fills the exact matches from the memory in tm/auto (an

@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import SourceError
-from ..history.sentence_carry import TRANSLATED
+from ..history.sentence_carry import TRANSLATED, part_pairs
 from ..rules.model import Edition, GlossaryPair, Rule, without_obsolete_mark
 
 NAMESPACE = "urn:oasis:names:tc:xliff:document:1.2"
@@ -212,7 +212,14 @@ def _rule_chinese(rule: Rule, edition: Edition, units: list[Unit], result: Impor
             result.left_out.append(str(rule.number) + (f" (example {index})" if index else "")
                                    + f" (draft not confirmed in {drafts} of {len(part_units)} units)")
             return None
-        pieces = _part_chinese(part_units, segments[index] if segments and index < len(segments) else None)
+        if segments and index < len(segments):
+            kept = [s.zh if s.state == TRANSLATED else None for s in segments[index]]
+        elif carried_parts is not None and index < len(carried_parts) and not _stale(edition, rule):
+            # a rule to review, its Chinese that of today's English: each sentence's, as the work list paired them
+            kept = [zh for _, zh in part_pairs(english[index], carried_parts[index])]
+        else:
+            kept = None
+        pieces = _part_chinese(part_units, kept)
         if pieces is not None:
             chinese.append("".join(pieces))
             from_xliff = True
@@ -229,6 +236,10 @@ def _rule_chinese(rule: Rule, edition: Edition, units: list[Unit], result: Impor
                 return None
     (result.from_xliff if from_xliff else result.carried).append(str(rule.number))
     return chinese
+
+
+def _stale(edition: Edition, rule: Rule) -> bool:
+    return rule.number in edition.carried and edition.carried[rule.number].stale
 
 
 def _changed_sentences(carried, index: int) -> str | None:
@@ -283,18 +294,19 @@ def _term_chinese(pair: GlossaryPair, units: list[Unit], result: Imported) -> li
     return [zh.name + (OBSOLETE_ZH if zh.obsolete else ""), *zh.definition]
 
 
-def _part_chinese(units: list[Unit], segments) -> list[str] | None:
-    """A part's Chinese from its units, where some unit is translated and every other one has the
-    carried Chinese of its unchanged English; None otherwise (a part half translated, say a new
-    rule of which OmegaT filled one sentence from the memory, is not written as if whole)."""
+def _part_chinese(units: list[Unit], kept: list[str | None] | None) -> list[str] | None:
+    """A part's Chinese from its units, where some unit is translated and every other one keeps its
+    Chinese (`kept`, by unit: the carried Chinese of an unchanged English, the current Chinese of a
+    sentence to review); None otherwise (a part half translated, say a new rule of which OmegaT
+    filled one sentence from the memory, is not written as if whole)."""
     if not any(unit.filled for unit in units):
         return None
     pieces = []
     for unit in units:
         if unit.filled:
             pieces.append(unit.target)
-        elif segments and unit.k <= len(segments) and segments[unit.k - 1].state == TRANSLATED:
-            pieces.append(segments[unit.k - 1].zh)
+        elif kept and unit.k <= len(kept) and kept[unit.k - 1]:
+            pieces.append(kept[unit.k - 1])
         else:
             return None
     return pieces
