@@ -542,8 +542,11 @@
   }
 
   /* ---- ranking ----------------------------------------------------------------------------------- */
+  /* A rule number as judges type it: alone, or named as one ("rule 702.19c", "CR 702.19c", "see rule
+   * 704.5j", "规则702.19c", "第702.19c条", "702.19c。"). */
+  var NAMED_NUMBER = /^(?:see\s+)?(?:rules?|cr|规则|第)\s*|\s*(?:条|[。.,，;；?？])+$/gi;
   function numberQuery(text) {
-    var n = CR.parseAddress(text);
+    var n = CR.parseAddress(text) || CR.parseAddress(text.trim().replace(NAMED_NUMBER, ""));
     return n ? CR.numberOf(n) : null;
   }
 
@@ -668,7 +671,7 @@
   /* The query as typed and in the rules' words, its Chinese `cut` (parseQuery). */
   function readingsOf(text, cut) {
     var number = numberQuery(text), home = homeEdition();
-    var typed = toSimplified(text), rules = number ? null : rulesWords(typed);
+    var typed = number || toSimplified(text), rules = number ? null : rulesWords(typed);  /* 规则702.19c: the number alone */
     /* a question is searched for without its own words and prefers what it asks for (cr-question.js);
        not a name that reads like one ("If"), nor one the readers' words make a name ("who goes first") */
     var asked = !number && CR.question && !index.names[typed.trim().toLowerCase()] ? CR.question(typed) : null;
