@@ -220,5 +220,8 @@ def test_build_from_extra_sources_only(tmp_path):
     assert result.returncode == 0, result.stderr[-2000:]
     html = (tmp_path / "site" / "cr" / "1" / "index.html").read_text(encoding="utf-8")
     assert '<h3 id="cr100-1">' in html and not (tmp_path / "site" / "editions").exists()
+    # a source outside the project is named by its file, not by where it lies on the building machine
+    sources = (tmp_path / "site" / "sources" / "index.html").read_text(encoding="utf-8")
+    assert "<code>mini-official.en.txt</code>" in sources and str(ROOT) not in sources
 
 

@@ -36,9 +36,9 @@ FOLDERS = ("", "source/", "target/", "tm/", "tm/auto/", "tm/penalty-010/", "glos
 DRAFTS = "tm/penalty-010/drafts.tmx"
 
 
-def omegat_project(name: str, worklist: str, memory: str, choices: str, terms: str, drafts: str | None = None) -> bytes:
-    """The zip of the project folder `name`: `memory` the pairs whose English has one Chinese,
-    `choices` those whose English has several."""
-    files = {"omegat.project": PROJECT, "source/worklist.xlf": worklist, "tm/auto/memory.tmx": memory,
-             "tm/choices.tmx": choices, "glossary/terms.tbx": terms, **({DRAFTS: drafts} if drafts else {})}
+def omegat_project(name: str, worklist: str, memories: tuple[str, str], terms: str, drafts: str | None = None) -> bytes:
+    """The zip of the project folder `name`; `memories`: the pairs whose English has one Chinese,
+    and those whose English has several (memory_tmx.by_chinese_count)."""
+    files = {"omegat.project": PROJECT, "source/worklist.xlf": worklist, "tm/auto/memory.tmx": memories[0],
+             "tm/choices.tmx": memories[1], "glossary/terms.tbx": terms, **({DRAFTS: drafts} if drafts else {})}
     return same_bytes_zip(name, {path: text.encode("utf-8") for path, text in files.items()}, FOLDERS)

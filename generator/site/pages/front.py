@@ -12,6 +12,7 @@ from ..markdown_writer import Page, render
 from ..model import SiteModel
 from ..note_page import note_page_body
 from ..render import bilingual_title
+from .layout import source_shown
 
 if TYPE_CHECKING:
     from . import SiteFiles
@@ -35,7 +36,7 @@ def home_page(model: SiteModel, files: "SiteFiles") -> None:
 def primer_page(model: SiteModel, files: "SiteFiles") -> None:
     for parsed in model.corpus.primers[:1]:
         files.pages.append(render("primer.md.j2", own_folder("primer"), "入门笔记 Primer", body=note_page_body(parsed.page or ""),
-                                  source=html_attr(parsed.spec.title or parsed.spec.path)))
+                                  source=html_attr(parsed.spec.title or source_shown(parsed.spec.path))))
 
 
 def hand_written_pages(model: SiteModel, files: "SiteFiles") -> None:
@@ -88,5 +89,5 @@ def _edition_summary(model: SiteModel, from_src: str, edition: Edition) -> dict:
         "href": md_link(from_src, model.addresses.page(edition.date, "index")),
         "rules": sum(1 for _ in edition.rules()),
         "languages": "+".join(edition.languages),
-        "sources": [html_attr(s.title or s.path) for s in edition.sources],
+        "sources": [html_attr(s.title or source_shown(s.path)) for s in edition.sources],
     }

@@ -3,6 +3,7 @@ into blocks the browser can skip laying out (content-visibility in cr.css)."""
 from __future__ import annotations
 
 import re
+from pathlib import PurePath
 
 from ...rules.model import Edition
 from ...rules.word_diff import word_diff
@@ -65,6 +66,12 @@ def page_meta(model: SiteModel, edition: Edition, src: str, chapter: int | None 
                  'between editions.</p></div>')
     return (f'<div class="cr-page" data-search-exclude {attrs}><p class="cr-edition">生效日期 Effective '
             f'<time datetime="{html_attr(edition.date)}">{html_attr(edition.date)}</time></p></div>\n{label}')
+
+
+def source_shown(path: str) -> str:
+    """A source's path as a page shows it: the manifest's own (sources/…), or an outside file's name
+    alone: a path on the building machine (/home/…/MagicCompRules-20231117.txt) is nobody else's."""
+    return PurePath(path).name if PurePath(path).is_absolute() else path
 
 
 def english_change(stale, rule) -> str | None:

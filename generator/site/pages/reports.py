@@ -20,7 +20,7 @@ from ..addresses import own_folder
 from ..markdown_writer import render
 from ..model import SiteModel
 from ..render import bilingual_title, rule_link
-from .layout import english_change, page_meta
+from .layout import english_change, page_meta, source_shown
 
 if TYPE_CHECKING:
     from . import SiteFiles
@@ -67,8 +67,9 @@ def status_page(model: SiteModel, files: "SiteFiles") -> None:
             files.assets[f"{data}/memory.tmx"] = memories[0].decode("utf-8")
             files.assets[f"{data}/terms.tbx"] = termbase_tbx(model.termbase).decode("utf-8")
             files.assets[f"{data}/{OMEGAT_ZIP}"] = omegat_project(
-                f"cr-{edition.date}-omegat", files.assets[f"{data}/worklist.xlf"], memories[1].decode("utf-8"),
-                memories[2].decode("utf-8"), *(files.assets[f"{data}/{name}"] for name in ("terms.tbx", "drafts.tmx")))
+                f"cr-{edition.date}-omegat", files.assets[f"{data}/worklist.xlf"],
+                (memories[1].decode("utf-8"), memories[2].decode("utf-8")),
+                *(files.assets[f"{data}/{name}"] for name in ("terms.tbx", "drafts.tmx")))
 
             def download(name, label):
                 return f'<a href="{html_attr(at.asset(src, f"{data}/{name}"))}" download>{label}</a>'
@@ -303,7 +304,7 @@ def sources_page(model: SiteModel, files: "SiteFiles") -> None:
     for loaded in model.corpus.loaded:
         spec, counts = loaded.report.spec, loaded.report.counts
         rows.append({
-            "title": html_attr(spec.title or spec.path), "path": html_attr(spec.path),
+            "title": html_attr(spec.title or source_shown(spec.path)), "path": html_attr(source_shown(spec.path)),
             "format": spec.format, "edition": html_attr(spec.edition or "—"), "role": spec.role,
             "languages": "+".join(spec.languages) + (f" ({spec.script})" if spec.script else ""),
             "rules": counts["rules"], "examples": counts["examples"], "glossary": counts["glossary"],
