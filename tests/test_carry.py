@@ -162,7 +162,9 @@ def test_the_status_page_is_the_translators_work_list(carried_site):
     stale = next(r for r in rows if r["rule"] == "701.34a")
     assert stale["translates"] == "2023-11-17" and stale["english"] != stale["english_then"] and stale["chinese"]
     assert [s["state"] for s in stale["sentences"][0]] == ["translated"] * 3 + ["stale", "translated"]
-    with open(carried_site / "assets" / "data" / "2024-02-02" / "worklist.csv", encoding="utf-8", newline="") as f:
+    csv_path = carried_site / "assets" / "data" / "2024-02-02" / "worklist.csv"
+    assert csv_path.read_bytes().startswith(b"\xef\xbb\xbfrule,")  # a byte order mark, for a spreadsheet opened by itself
+    with open(csv_path, encoding="utf-8-sig", newline="") as f:
         assert [r["rule"] for r in csv.DictReader(f)] == [r["rule"] for r in rows]
 
 

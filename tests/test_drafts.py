@@ -173,7 +173,7 @@ def test_the_work_list_offers_each_draft_as_a_match_of_its_own(carried_site):
     assert len(evidence) >= 3 and all("搜证" in d and "Collect Evidence" not in d for d in evidence)
     disguise = [a.findtext(f"{NS}target") for unit_id, (_, a) in drafts.items() if unit_id.startswith("702.168")]
     assert sum("伪装" in d for d in disguise) >= 3 and not any("Disguise" in d for d in disguise)  # listed as "disguise"
-    rows = {r["rule"]: r for r in csv.DictReader(data(carried_site, "worklist.csv").open(encoding="utf-8"))}
+    rows = {r["rule"]: r for r in csv.DictReader(data(carried_site, "worklist.csv").open(encoding="utf-8-sig"))}
     assert "案件[Case]（参见规则719）" in rows["205.3h"]["draft"] and rows["701.56e"]["draft"] == cloak
     described = {r["rule"]: r for r in json.loads(data(carried_site, "worklist.json").read_text("utf-8"))}
     assert [s["draft"] for s in described["701.56e"]["sentences"][0]] == [cloak]

@@ -231,7 +231,8 @@ def worklist(edition, status, rules: dict, findings: list = (), drafts: dict | N
     for row in rows:
         found = checked.get(row["term"] or row["rule"])
         row["check"] = " | ".join(reason.text for reason in found.reasons) if found else ""
-    out = io.StringIO()
+    out = io.StringIO("\ufeff")  # a byte order mark: Excel, opening the file by itself, then reads UTF-8, not the Chinese garbled
+    out.seek(0, io.SEEK_END)
     writer = csv.DictWriter(out, fieldnames=list(rows[0]) if rows else ["rule"], lineterminator="\n")
     writer.writeheader()
     writer.writerows(rows)
