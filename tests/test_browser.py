@@ -135,6 +135,19 @@ def test_a_tapped_reference_to_the_rule_just_above_lands_on_it(phone, full_url):
     assert header - 1 <= top < header + 40, (top, header)
 
 
+def test_the_changes_page_fits_a_phone(phone, carried_url):
+    """The changes of 2024-02-02 on a 390 px phone: the glossary's renamed entries ("Control Another
+    Player → Control Another Player") wrap, and the page is no wider than the screen (it was 466 px,
+    its definitions one word wide and cut off)."""
+    page = phone
+    page.goto(carried_url + "cr/changes/")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    widths = page.evaluate("[...document.querySelectorAll('.cr-changes td:last-child')].map(td => td.getBoundingClientRect().width)")
+    assert widths and min(widths) > 150, min(widths)
+    # and a rule's number stays on one line (wrapped anywhere, it had stood a character a line)
+    assert page.evaluate("document.querySelector('.cr-changes td:first-child a').getClientRects().length") == 1
+
+
 def test_long_chapter_lands_on_deep_rules(page, full_url):
     """Chapter 7 lays out only the blocks on screen; every way to a deep rule still lands on it."""
     page.goto(full_url + "cr/7/#cr702-150a")  # an address opened directly
