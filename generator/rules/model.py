@@ -70,6 +70,9 @@ class Chapter:
     sections: list[Section] = field(default_factory=list)
 
 
+# a glossary definition's numbered sense: "1. A zone. ...", "2. To put an object into the exile zone ..."
+NUMBERED_SENSE = re.compile(r"^\d+\.\s*")
+
 @dataclass
 class GlossaryEntry:
     term: str  # as printed, with any "(Obsolete)" mark

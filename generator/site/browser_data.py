@@ -27,14 +27,13 @@ from __future__ import annotations
 
 import re
 
-from ..rules.model import Edition
+from ..rules.model import NUMBERED_SENSE, Edition
 from ..rules.termbase import Term, convert_all, short
 from ..safe import html_attr, script_call
 from .model import SiteModel
 from .render import RuleRenderer
 
 TERM_MARK = re.compile(r"<u t=\d+>|</u>")
-SENSE = re.compile(r"\d+\. ")  # a glossary entry's numbered sense
 
 
 def terms_script(model: SiteModel) -> tuple[str, str]:
@@ -54,7 +53,7 @@ def senses(term: Term, lang: str) -> str | None:
     every paragraph, each shortened, one a line: a rule may use any sense (702.34a exiles)."""
     entry = getattr(term.glossary, lang, None) if term.glossary else None
     paragraphs = entry.definition if entry else []
-    if len(paragraphs) > 1 and SENSE.match(paragraphs[0]):
+    if len(paragraphs) > 1 and NUMBERED_SENSE.match(paragraphs[0]):
         return "\n".join(short(paragraph) for paragraph in paragraphs)
     return term.definitions.get(lang)
 

@@ -4,15 +4,12 @@ or spaces), and the facts of its texts with the term the entry defines taken as 
 sides (主动队伍指…: the Chinese names the term it defines, where the English need not)."""
 from __future__ import annotations
 
-import re
 from collections import Counter
 from typing import NamedTuple
 
-from ..rules.model import Edition, GlossaryPair, RuleText
+from ..rules.model import NUMBERED_SENSE, Edition, GlossaryPair, RuleText
 from ..rules.term_marker import TermMarker
 from .term_reasons import Facts, Glossary
-
-SENSE = re.compile(r"^\d+\.\s*")  # a numbered sense: "1. A zone..."
 
 
 class Entry(NamedTuple):
@@ -25,7 +22,7 @@ class Entry(NamedTuple):
 
 def definitions(pair: GlossaryPair) -> tuple[RuleText, RuleText]:
     """An entry's English and Chinese definitions as texts to check."""
-    return tuple(RuleText("\n".join(SENSE.sub("", p) for p in entry.definition), entry.source) for entry in (pair.en, pair.zh))
+    return tuple(RuleText("\n".join(NUMBERED_SENSE.sub("", p) for p in entry.definition), entry.source) for entry in (pair.en, pair.zh))
 
 
 def entries(edition: Edition, marker: TermMarker, glossary: Glossary) -> list[Entry]:

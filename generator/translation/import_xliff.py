@@ -27,8 +27,9 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import SourceError
-from ..history.sentence_carry import TRANSLATED, part_pairs
+from ..history.sentence_carry import TRANSLATED
 from ..rules.model import Edition, GlossaryPair, Rule, without_obsolete_mark
+from .worklist_xliff import review_part
 
 NAMESPACE = "urn:oasis:names:tc:xliff:document:1.2"
 UNIT_ID = re.compile(r"^(?P<rule>\d{3}\.\d+[a-z]?)/(?:ex(?P<example>\d+)/)?(?P<k>\d+)$")
@@ -216,7 +217,7 @@ def _rule_chinese(rule: Rule, edition: Edition, units: list[Unit], result: Impor
             kept = [s.zh if s.state == TRANSLATED else None for s in segments[index]]
         elif carried_parts is not None and index < len(carried_parts) and not _stale(edition, rule):
             # a rule to review, its Chinese that of today's English: each sentence's, as the work list paired them
-            kept = [zh for _, zh in part_pairs(english[index], carried_parts[index])]
+            kept = [segment.zh for segment in review_part(english[index], carried_parts[index])]
         else:
             kept = None
         pieces = _part_chinese(part_units, kept)

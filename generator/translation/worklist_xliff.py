@@ -102,12 +102,12 @@ def worklist_xliff(edition, status, rules: dict, findings: list = (), drafts: di
             continue
         en, zh = rule.texts["en"], rule.texts["zh"]
         chinese = [zh.text, *(e.text for e in zh.examples)]
-        document.rule(finding.number, [_review_part(text, chinese[i] if i < len(chinese) else None)
+        document.rule(finding.number, [review_part(text, chinese[i] if i < len(chinese) else None)
                                        for i, text in enumerate([en.text, *(e.text for e in en.examples)])], None)
     return bytes(document.store)
 
 
-def _review_part(en: str, zh: str | None) -> tuple[Segment, ...]:
+def review_part(en: str, zh: str | None) -> tuple[Segment, ...]:
     """A part of a rule to review, a unit per sentence pair as memory.tmx pairs them (so that its
     Chinese is an exact match there)."""
     return tuple(Segment(e, z, REVIEW) for e, z in part_pairs(en, zh)) if zh else (Segment(en, zh, REVIEW),)
