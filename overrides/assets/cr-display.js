@@ -27,7 +27,7 @@
   /* A mode chosen by the reader hides or shows a language of every rule: the rule at the top of the
    * screen stays where it was (cr-place.js). */
   function chooseMode(mode) {
-    if (CR.keepingPlace) { CR.keepingPlace(function () { setMode(mode); }); } else { setMode(mode); }
+    CR.keepingPlace(function () { setMode(mode); });
   }
 
   /* A row of toggle buttons for the header: options {key: label}, data-<name>=key on each. */
