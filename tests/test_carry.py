@@ -229,6 +229,12 @@ def test_a_rules_history_opens_from_its_number_and_an_old_number_lands_on_todays
         assert note.locator("[lang^=zh]").is_visible() and not note.locator("[lang=en]").is_visible()
         page.goto(carried_url + "go/#2023-11-17/723.6")  # a number of the older edition
         page.wait_for_url(carried_url + "cr/7/#cr724-6")
+        page.goto(carried_url + "go/#727.6")  # a bare number this edition lacks, the older edition's 727.6
+        older = page.locator(".cr-go-older")
+        older.wait_for()
+        assert "Rule 727.6 of 2023-11-17" in older.inner_text()
+        older.locator("a").click()
+        page.wait_for_url(carried_url + "cr/7/#cr728-6")
         page.goto(carried_url + "go/#1999-01-01/100.1")
         page.wait_for_selector(".cr-go-status:has-text('not in this build')")
     finally:

@@ -15,6 +15,8 @@
       var old = /^(\d{4}-\d{2}-\d{2})[/:](.+)$/.exec((text || "").trim().replace(/^[#/?]+/, ""));
       if (old && old[1] !== config.edition) { resolveOld(old[1], old[2]); return; }
       if (old) { text = old[2]; }
+      var chapterOnly = /^[#/?]*\s*(\d)\s*$/.exec(text || "");  /* "7": the chapter's page */
+      if (chapterOnly && config.chapters[chapterOnly[1]]) { location.replace(config.chapters[chapterOnly[1]]); return; }
       var n = CR.parseAddress(text);
       if (!n) { status.textContent = "不是规则编号 Not a rule number: " + text; return; }
       var chapter = String(Math.floor(Number(n.section) / 100)), url = config.chapters[chapter];
@@ -58,6 +60,25 @@
         status.appendChild(document.createTextNode(" "));
       });
       offerSearch(CR.numberOf(n));
+      offerOlder(CR.numberOf(n), (config.older || []).slice().sort().reverse());
+    }
+    /* A number the edition lacks may be an older edition's: the newest older edition that had
+     * it says where that rule is now (a link, not a jump: a bare number names no edition). */
+    function offerOlder(number, dates) {
+      if (!dates.length) { return; }
+      var date = dates[0];
+      CR.loadScript("renumber:" + date, CR.root() + "assets/data/renumber/" + date + ".js", function () {
+        var fate = (CR.renumbered[date] || {})[number];
+        if (!fate) { offerOlder(number, dates.slice(1)); return; }
+        var line = CR.element("p", { "class": "cr-go-older" }, date + " 版的规则 " + number + " Rule " + number +
+          " of " + date + (fate[0] === null ? " 已于 " + fate[1] + " 版删除。was removed in " + fate[1] + "." : " → "));
+        if (fate[0] !== null) {
+          var n = CR.parseAddress(fate[0]);
+          line.appendChild(CR.element("a", { href: config.chapters[String(Math.floor(Number(n.section) / 100))] +
+            "#" + CR.anchorOf(n) }, fate[0]));
+        }
+        status.appendChild(line);
+      });
     }
     /* and the search, with the number already in its box */
     function offerSearch(text) {
