@@ -57,7 +57,7 @@ def test_one_result_per_rule_with_a_snippet_in_the_display_language(page, full_u
 
 
 def test_an_older_rule_that_is_today_s_is_one_result(page, full_url):
-    """903.10a reads the same in 2023-04-14 and 2023-11-17: one result, today's; 114.3 changed its
+    """903.10a reads the same in 2023-04-14 and 2023-11-17: one result, today's, as 903.4e, now 903.4f; 114.3 changed its
     words: both, the older labelled. Searched from the older edition's pages, its rules come first."""
     page.goto(full_url + "cr/9/")
     links = search(page, "903.10a")
@@ -68,6 +68,9 @@ def test_an_older_rule_that_is_today_s_is_one_result(page, full_url):
     links = search(page, "114.3")
     assert links[0].endswith("/cr/1/#cr114-3") and links[1].endswith("/editions/2023-04-14/1/#cr114-3"), links
     assert page.locator(".cr-search__result").nth(1).locator(".cr-search__edition").text_content() == "2023-04-14 版 edition"
+    # renumbered with the same words (903.4e then, 903.4f now): one result too, followed by the lineage
+    links = search(page, "quality is undefined if that player doesn't have a commander")
+    assert links[0].endswith("/cr/9/#cr903-4f") and not any(link.endswith("/9/#cr903-4e") for link in links), links
     page.goto(full_url + "editions/2023-04-14/9/")
     links = search(page, "903.10a")
     assert links[0].endswith("/editions/2023-04-14/9/#cr903-10a") and links[1].endswith("/cr/9/#cr903-10a"), links

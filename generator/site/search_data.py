@@ -17,7 +17,7 @@ from __future__ import annotations
 from ..history.rule_histories import renumbering
 from ..rules.anchors import rule_id
 from ..rules.model import Edition, is_title_text, without_obsolete_mark
-from ..rules.numbers import RuleNumber
+from ..rules.numbers import RuleNumber, parse_number
 from ..rules.termbase import convert_all
 from .model import SiteModel
 from .readers_words import search_synonyms
@@ -74,7 +74,8 @@ def _fold(model: SiteModel, by_edition: list[list[list]]) -> list[tuple[list, li
             if doc[0] == RULE:
                 if moved is None:  # no lineage reaches this edition: nothing is known to be today's
                     continue
-                fate = moved.get(RuleNumber(doc[2]), ("now", RuleNumber(doc[2])))
+                number = parse_number(doc[2])
+                fate = moved.get(number, ("now", number))
                 if fate[0] != "now":
                     continue
                 now = today.get((RULE, str(fate[1])))
