@@ -3,7 +3,7 @@ import re
 
 import pytest
 
-from sitekit import hover, tap
+from sitekit import hover, site_search as search, tap
 
 
 
@@ -336,6 +336,13 @@ def test_term_tooltip_follows_the_display_mode(page, seed_url):
     pop.wait_for(state="visible")
     assert pop.locator(".cr-term-names [lang=en]").is_visible()
     assert not pop.locator(".cr-term-names [lang=zh]").is_visible()
+    # and so does the search: a result's name in the language shown
+    assert search(page, "武具")[0].endswith("#g-equipment")
+    assert page.locator(".cr-search__title").first.text_content() == "Equipment"
+    page.keyboard.press("Escape")
+    page.click(".cr-modes button[data-mode='zh']")
+    assert search(page, "equipment")[0].endswith("#g-equipment")
+    assert page.locator(".cr-search__title").first.text_content() == "武具"
 
 
 def test_traditional_script_switches_persists_and_keeps_tooltips(page, seed_url):
@@ -358,6 +365,13 @@ def test_traditional_script_switches_persists_and_keeps_tooltips(page, seed_url)
     page.reload()
     page.wait_for_function("() => document.querySelector('h3#cr901-1 + [lang=en] + [lang^=zh]').lang === 'zh-Hant'")
     assert page.locator(".cr-scripts button[data-script='hant']").get_attribute("aria-pressed") == "true"
+    # the search, whose data is Simplified, answers in Traditional too: its labels and its results
+    links = search(page, "副類別")
+    assert links and "條結果" in page.text_content(".cr-search__meta")
+    assert "類別" in page.locator(".cr-search__result").first.inner_text()
+    assert not re.search("[类别条规则]", page.locator(".cr-search").inner_text())
+    assert "規則" in page.get_attribute(".cr-search__input", "placeholder")
+    page.keyboard.press("Escape")
     with page.expect_navigation():  # back to Simplified: the page reloads, as built
         page.click(".cr-scripts button[data-script='hans']")
     page.wait_for_function("() => document.querySelector('h3#cr901-1 + [lang=en] + [lang^=zh]').lang === 'zh-Hans'")
