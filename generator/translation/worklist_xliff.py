@@ -25,7 +25,7 @@ and in memory.tmx beside the work list, from which OmegaT fills the exact matche
   - a changed or new sentence's draft (translation/drafting/drafts.py: the older Chinese with the English
     edit carried over, or a new sentence from its closest parallel; English it could not render in
     brackets): an <alt-trans> of origin "draft" whose match-quality is the share of the English it
-    covers (at most 99), never a target. The import never takes a draft a tool put in a target
+    covers (at most 99; at most 59 translated phrase by phrase), never a target. The import never takes a draft a tool put in a target
     unconfirmed (import_xliff.py).
 A part whose sentences could not be told apart is one unit, with its whole older Chinese as an
 <alt-trans>.

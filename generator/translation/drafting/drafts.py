@@ -24,7 +24,10 @@ A draft is offered (`offered`) only where it gives translators more than the wor
 changed sentence's where an edit found its place, a new sentence's where some of it is covered.
 
 Each draft says how much of its English it covers (`quality`: the share of today's English words
-whose Chinese it has, at most 99, since a draft is never an exact match).
+whose Chinese it has, at most 99, since a draft is never an exact match). A new keyword's name
+kept in English is not covered: the translators have still to name it. A sentence translated
+phrase by phrase reads in an order no translator chose: its quality is scaled below any repair's
+(at most PIECED_AT_MOST), so that a tool listing suggestions by quality puts it last.
 """
 from __future__ import annotations
 
@@ -35,11 +38,12 @@ from typing import Iterable
 from ...cache import kept_for
 from .lexicon import Lexicon
 from .repairer import Repairer
-from .words import MARK_CLOSE, MARK_OPEN, MOST, Draft, tokens
+from .words import MARK_CLOSE, MARK_OPEN, MOST, Draft, content_words, tokens
 
 ALIKE = 0.6  # word similarity of a memory sentence to a new one before it is its parallel
 ENOUGH = 50  # the quality a new sentence's draft from a parallel must have
 PIECED = 50  # the share of a sentence's English words a draft translated phrase by phrase must cover
+PIECED_AT_MOST = 59  # the quality of a sentence translated phrase by phrase, at best
 
 
 class Parallels:
@@ -86,7 +90,7 @@ class Drafter:
         """A changed sentence: its older Chinese, repaired."""
         key = (was, zh, en)
         if key not in self._drafts:
-            self._drafts[key] = self.repairer.repair(was, zh, en)
+            self._drafts[key] = self._unnamed_uncovered(self.repairer.repair(was, zh, en), en)
         return self._drafts[key]
 
     def new(self, en: str) -> Draft:
@@ -95,8 +99,17 @@ class Drafter:
         as much of the English as the sentence translated phrase by phrase; else that translation,
         where it covers enough; else the English in brackets."""
         if en not in self._drafts:
-            self._drafts[en] = self._new(en)
+            self._drafts[en] = self._unnamed_uncovered(self._new(en), en)
         return self._drafts[en]
+
+    def _unnamed_uncovered(self, draft: Draft, en: str) -> Draft:
+        """The draft's quality less the English words of the new keywords' names it keeps in English."""
+        named = sum(draft.text.count(name) * len(content_words(tokens(name[1:-1])))
+                    for name in set(self.lexicon.names.values()))
+        if not named or not draft.quality:
+            return draft
+        share = max(0, len(content_words(tokens(en))) - named) / max(1, len(content_words(tokens(en))))
+        return draft._replace(quality=round(draft.quality * share))
 
     def _new(self, en: str) -> Draft:
         if en in self.memory:
@@ -110,7 +123,9 @@ class Drafter:
         composed = self.translator.compose(en)
         if best is not None and best.quality >= composed.quality:
             return best
-        return composed if composed.quality >= PIECED else Draft(f"{MARK_OPEN}{en}{MARK_CLOSE}", 0, kept=(en,))
+        if composed.quality < PIECED:
+            return Draft(f"{MARK_OPEN}{en}{MARK_CLOSE}", 0, kept=(en,))
+        return composed._replace(quality=round(composed.quality * PIECED_AT_MOST / MOST))
 
 
 def terms_of(translated, settled: Iterable = ()) -> dict[str, str]:
