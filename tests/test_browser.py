@@ -260,6 +260,14 @@ def test_a_term_with_several_senses_explains_each(page, full_url):
     assert chinese.startswith("1. 一个区域。") and "\n2. 从一个物件当前的区域中放到放逐区" in chinese, chinese
     page.mouse.move(5, 5)
     pop.wait_for(state="hidden")
+    # a definition of one sense is whole in both languages: Attacking Creature's English lost its
+    # second sentence, cut at 220 characters, while its shorter Chinese kept it
+    page.goto(full_url + "cr/5/#cr510-1")
+    hover(page, page.locator(rule("510.1", EN + " u"), has_text="attacking creature").first)
+    pop.wait_for(state="visible")
+    english, chinese = (pop.locator(f".tx > [lang{lang}]").inner_text() for lang in ("=en", "^=zh"))
+    assert "It remains an attacking creature until" in english and "See rule 508" in english, english
+    assert "参见规则508" in chinese, chinese
 
 
 def test_a_link_to_another_editions_rule_previews_that_editions_rule(page, full_url):

@@ -48,14 +48,16 @@ def terms_script(model: SiteModel) -> tuple[str, str]:
 
 
 def senses(term: Term, lang: str) -> str | None:
-    """What a term's pop-up says in a language: its definition's first paragraph, or, where the
-    glossary numbers its senses ("1. A zone. ...", "2. To put an object into the exile zone ..."),
-    every paragraph, each shortened, one a line: a rule may use any sense (702.34a exiles)."""
+    """What a term's pop-up says in a language: its glossary definition whole, one paragraph a line
+    (at most about 400 characters: cut short, the English lost sentences its Chinese kept, as
+    Attacking Creature's "It remains an attacking creature until ..."), or, where the glossary
+    numbers its senses ("1. A zone. ...", "2. To put an object into the exile zone ..."), every
+    sense shortened: a rule may use any sense (702.34a exiles). A term the glossary lacks: its rule's."""
     entry = getattr(term.glossary, lang, None) if term.glossary else None
     paragraphs = entry.definition if entry else []
     if len(paragraphs) > 1 and NUMBERED_SENSE.match(paragraphs[0]):
         return "\n".join(short(paragraph) for paragraph in paragraphs)
-    return term.definitions.get(lang)
+    return "\n".join(paragraphs) if paragraphs else term.definitions.get(lang)
 
 
 def previews_script(edition: Edition, chapter, renderer: RuleRenderer) -> tuple[str, str]:
