@@ -422,3 +422,33 @@ def test_a_number_the_edition_lacks_lands_once_and_offers_its_neighbours(page, s
     assert before.count() == 1 and "301." in before.inner_text()
     before.click()  # (instant navigation: no load event)
     page.wait_for_function("() => location.pathname.endsWith('/cr/3/') && /^#cr301-\\d+[a-z]?$/.test(location.hash)")
+
+
+def test_traditional_stays_after_a_jump_within_the_page_and_reaches_what_scripts_write(phone, seed_url):
+    """In 繁, the pop-up's "Go to rule" for 903.9b (the same page) made the theme load the page's
+    content again, and it came back all Simplified; and what the scripts write later (a rule's
+    panel, the go page's answer) stayed Simplified."""
+    phone.goto(seed_url + "cr/9/")
+    phone.evaluate("localStorage.setItem('cr-script', 'hant')")
+    phone.goto(seed_url + "cr/9/#cr903-9c")
+    zh = "h3#cr903-9a + [lang=en] + [lang^=zh]"
+    phone.wait_for_function(f"() => document.querySelector('{zh}').lang === 'zh-Hant'")
+    link = phone.locator(rule("903.9c", ZH + " a[href='#cr903-9b']"))
+    tap(phone, link)
+    go = phone.locator("#cr-pop .cr-pop__go")
+    go.wait_for(state="visible")
+    assert "前往規則" in go.text_content()  # the pop-up too
+    tap(phone, go)
+    phone.wait_for_url(seed_url + "cr/9/#cr903-9b")
+    phone.wait_for_timeout(500)  # the theme's own loading of the page, where it comes
+    phone.wait_for_function(f"() => document.querySelector('{zh}').lang === 'zh-Hant'")
+    assert "指揮官" in phone.text_content(zh) and "萬智牌" in phone.title()
+    number = phone.locator("h3#cr903-9b a")
+    number.tap()
+    panel = phone.locator(".cr-panel")
+    panel.wait_for()
+    phone.wait_for_function("() => document.querySelector('.cr-panel').innerText.includes('複製')")  # 复制 Copy
+    assert "规则" not in panel.inner_text() and "規則" in panel.get_attribute("aria-label")
+    phone.goto(seed_url + "go/#903.99")
+    phone.wait_for_selector(".cr-go-status:has-text('不在')")
+    assert "規則 903.99 不在" in phone.text_content(".cr-go-status")

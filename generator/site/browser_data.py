@@ -32,6 +32,7 @@ from ..rules.termbase import Term, convert_all, short
 from ..safe import html_attr, script_call
 from .model import SiteModel
 from .render import RuleRenderer
+from .traditional import traditional, traditional_characters
 
 TERM_MARK = re.compile(r"<u t=\d+>|</u>")
 
@@ -40,7 +41,7 @@ def terms_script(model: SiteModel) -> tuple[str, str]:
     glossary = model.addresses.url(model.addresses.page(model.current.date, "glossary"))
     terms = model.termbase.ordered()
     shown = [(t, senses(t, "en"), senses(t, "zh")) for t in terms]
-    hant = iter(convert_all("s2twp", [text for t, _, zh in shown for text in (t.zh or "", zh or "")]))
+    hant = iter(traditional([text for t, _, zh in shown for text in (t.zh or "", zh or "")]))
     data = {str(t.id): [t.en, t.zh, en, zh, f"{glossary}#{t.anchor}", next(hant) or None, next(hant) or None]
             for t, en, zh in shown}
     forms = dict(sorted(model.marker.forms().items()))
@@ -81,8 +82,9 @@ def previews_script(edition: Edition, chapter, renderer: RuleRenderer) -> tuple[
 
 def other_script(edition: Edition, chapter: int, hant: bool, cells: dict[str, str]) -> tuple[str, str]:
     """The chapter's Chinese cells in the script the page is not written in."""
-    script, config = ("hans", "t2s") if hant else ("hant", "s2twp")
-    converted = dict(zip(cells, convert_all(config, list(cells.values()))))
+    script = "hans" if hant else "hant"
+    texts = list(cells.values())
+    converted = dict(zip(cells, convert_all("t2s", texts) if hant else traditional(texts)))
     return (f"assets/data/{edition.date}/{chapter}.{script}.js",
             script_call("script", edition.date, chapter, script, converted))
 
@@ -92,12 +94,9 @@ def character_maps(texts: list[str]) -> dict[str, str]:
     (headings, navigation, glossary, previews): only the characters these texts use."""
     present = set().union(*(set(text) for text in texts))
     characters = sorted(ch for ch in present if "\u3400" <= ch <= "\u9fff")
-    maps = {}
-    for name, config in (("s2t", "s2tw"), ("t2s", "t2s")):
-        pairs = {ch: out for ch, out in zip(characters, convert_all(config, characters))
-                 if len(out) == 1 and out != ch}
-        maps[f"assets/data/{name}.js"] = script_call("charmap", name, pairs)
-    return maps
+    to_simplified = {ch: out for ch, out in zip(characters, convert_all("t2s", characters)) if len(out) == 1 and out != ch}
+    return {"assets/data/s2t.js": script_call("charmap", "s2t", traditional_characters(texts)),
+            "assets/data/t2s.js": script_call("charmap", "t2s", to_simplified)}
 
 
 def history_script(edition: Edition, chapter: int, histories: dict) -> tuple[str, str]:

@@ -25,6 +25,7 @@ import yaml
 from ..errors import SourceError
 from ..history.corpus import Corpus, load_corpus
 from . import offline_app
+from .browser_data import character_maps
 from .markdown_writer import write_if_changed, write_tree
 from .model import SiteModel
 from .pages import SiteFiles, nav, site_files
@@ -116,13 +117,16 @@ def generate(options: Options, out: Path, corpus: Corpus | None = None) -> Gener
         raise GenerateError(str(error)) from None
     model = SiteModel.build(corpus, options.dir_urls, options.missing_rule_url, hand_written, synonyms)
     files = site_files(model)
+    theme = offline_app.theme_files(_custom_dir(options))
+    # the 繁 map covers the words of the pages and of the theme's own screens (the scripts' labels)
+    screens = [data.decode("utf-8") for path, data in theme.items() if path.endswith((".js", ".html"))]
+    files.assets.update(character_maps([page.markdown for page in files.pages] + screens))
     app = options.offline_app and options.dir_urls and model.current is not None
     site_nav = nav(model, files.pages)
     settings = page_settings(model, site_nav, options.dir_urls, app)
     if options.dir_urls:  # a preview too: served where a worker of a real build may still be registered
         made_of = None
         if app:
-            theme = offline_app.theme_files(_custom_dir(options))
             made_of = offline_app.AppBuild(theme, _shell(options, settings, theme), model.current.date,
                                            _translation(model.current), model.addresses.url)
         built = offline_app.assemble(files.pages, files.assets, made_of)

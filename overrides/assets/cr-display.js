@@ -78,15 +78,25 @@
    * is converted character by character with a map of the characters the site uses. */
   var SCRIPTS = { hans: "简", hant: "繁" };
 
+  /* A text in the other script: a pair of characters the map holds as a pair (限制 stays 限制,
+   * while 制 alone is 製, for 复制), else each character (generator/site/traditional.py). */
+  function converted(text, map) {
+    if (!/[\u3400-\u9fff]/.test(text)) { return text; }
+    var out = "";
+    for (var i = 0; i < text.length; i++) {
+      var pair = map[text.substr(i, 2)];
+      if (pair && text.length > i + 1) { out += pair; i++; } else { out += map[text[i]] || text[i]; }
+    }
+    return out;
+  }
+
   function convertText(root, map) {
     var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, null);
     var node;
     while ((node = walker.nextNode())) {
       if (node.parentNode.closest && node.parentNode.closest("[data-cr-converted], script, style, input, textarea")) { continue; }
-      var text = node.nodeValue, out = "";
-      if (!/[\u3400-\u9fff]/.test(text)) { continue; }
-      for (var i = 0; i < text.length; i++) { out += map[text[i]] || text[i]; }
-      if (out !== text) { node.nodeValue = out; }
+      var out = converted(node.nodeValue, map);
+      if (out !== node.nodeValue) { node.nodeValue = out; }
     }
   }
 
@@ -96,18 +106,54 @@
     return cell;
   }
 
+  /* The labels a reader sees or hears that are not text nodes. */
+  var LABELS = ["placeholder", "aria-label", "title"];
+
+  function convertLabels(root, map, alone) {
+    var elements = alone ? [root] : [root].concat([].slice.call(root.querySelectorAll("[placeholder], [aria-label], [title]")));
+    elements.forEach(function (e) {
+      LABELS.forEach(function (name) {
+        var value = e.getAttribute(name), out = value && converted(value, map);
+        if (out !== value) { e.setAttribute(name, out); }  /* only a change: the observer sees it again */
+      });
+    });
+  }
+
+  /* What the scripts write later (a rule's panel, the search, the go page's answer, the offline
+   * status) is in the script shown too: each node added to the page is converted as it comes. */
+  var watching = null;
+  function convertAdded(map) {
+    if (watching) { return; }
+    watching = new MutationObserver(function (changes) {
+      changes.forEach(function (change) {
+        if (change.type === "attributes") { convertLabels(change.target, map, true); return; }
+        change.addedNodes.forEach(function (node) {
+          if (node.nodeType === 3 && node.parentNode) { convertText(node.parentNode, map); }
+          else if (node.nodeType === 1) { convertText(node, map); convertLabels(node, map); }
+        });
+      });
+    });
+    watching.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: LABELS });
+  }
+
   function applyScript() {
     var wanted = CR.wantedScript(), here = CR.nativeScript(), html = document.documentElement;
     document.querySelectorAll(".cr-scripts button").forEach(function (b) {
       b.setAttribute("aria-pressed", String(b.dataset.script === wanted));
     });
     html.lang = CR.zhTag(wanted);
-    if (wanted === here || html.dataset.crScript === wanted) { return; }
-    html.dataset.crScript = wanted;
+    /* marked on the page's content, which instant navigation replaces, even with the same page */
+    var content = document.querySelector("[data-md-component=container]") || document.body;
+    if (wanted === here || content.dataset.crScript === wanted) { return; }
+    html.dataset.crScript = content.dataset.crScript = wanted;
     var page = CR.pageInfo(), mapName = wanted === "hant" ? "s2t" : "t2s";
     function characters() {
       CR.loadScript("map:" + mapName, CR.root() + "assets/data/" + mapName + ".js", function () {
-        convertText(document.body, CR.maps[mapName] || {});
+        var map = CR.maps[mapName] || {};
+        convertText(document.body, map);
+        convertLabels(document.body, map);
+        document.title = converted(document.title, map);
+        convertAdded(map);
       });
     }
     if (!page || !page.dataset.chapter) { characters(); return; }

@@ -92,7 +92,6 @@
       popBody.innerHTML = parts.length ? parts.join("") : "<p>" + numbers.join(", ") + "</p>";
       var go = CR.element("a", { href: link.getAttribute("href"), "class": "cr-pop__go" }, "前往规则 Go to rule " + refOf(link) + " →");
       popBody.appendChild(CR.element("p")).appendChild(go);
-      inWantedScript(popBody);
       place(pop, link);
     }
     showing = link;
@@ -101,12 +100,6 @@
     pending.forEach(function (chapter) {
       CR.loadChapter(edition, chapter, function () { left -= 1; if (!left) { render(); } });
     });
-  }
-
-  /* The pop-up's text in the script the reader chose (previews come in the page's own). */
-  function inWantedScript(box) {
-    var mapName = CR.wantedScript() === "hant" ? "s2t" : "t2s";
-    if (document.documentElement.dataset.crScript && CR.maps[mapName]) { CR.convertText(box, CR.maps[mapName]); }
   }
 
   /* ---- term tooltips --------------------------------------------------------------------- */
@@ -152,7 +145,6 @@
         var more = CR.element("a", { href: CR.root() + term[4], "class": "cr-term-more cr-pop__go" }, "词汇表 Glossary →");
         popBody.appendChild(CR.element("p")).appendChild(more);
       }
-      inWantedScript(popBody);
       place(pop, mark);
     });
   }

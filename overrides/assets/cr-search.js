@@ -806,25 +806,6 @@
 
   var element = CR.element, root = CR.root;  /* cr.js, loaded before this file */
 
-  /* The dialog in the script the reader chose: the search data is Simplified, so in 繁 its labels
-   * and results are converted character by character, as the page's own headings are
-   * (cr-display.js), once the map is here. */
-  var LABELS = ["placeholder", "aria-label", "title"];
-  function inScript(node) {
-    if (CR.wantedScript() !== "hant") { return; }
-    CR.loadScript("map:s2t", root() + "assets/data/s2t.js", function () {
-      var map = CR.maps.s2t;
-      if (!map) { return; }
-      CR.convertText(node, map);
-      [node].concat([].slice.call(node.querySelectorAll("*"))).forEach(function (e) {
-        LABELS.forEach(function (name) {
-          var value = e.getAttribute(name);
-          if (value) { e.setAttribute(name, value.replace(/[\u3400-\u9fff]/g, function (c) { return map[c] || c; })); }
-        });
-      });
-    });
-  }
-
   function language(q) {
     var mode = CR.mode();
     if (mode === "en" || mode === "zh") { return mode === "zh" ? 1 : 0; }
@@ -852,20 +833,15 @@
   }
 
   var LOADING = "正在载入搜索数据… Loading the search data…";
-
-  function say(text) {
-    meta.textContent = text;
-    inScript(meta);
-  }
   var asking = 0;  /* the latest query's turn: what comes for an earlier one is not shown */
   var gathering = false;  /* a query's pieces are loading: the queries typed meanwhile wait for it */
 
   /* One line on what did not come: with no connection, that the data is not stored here either. */
   function unreachable() {
     shown = null;  /* searched again at the next event */
-    say(navigator.onLine === false ?
+    meta.textContent = navigator.onLine === false ?
       "没有网络，搜索数据也未保存在本机 No connection, and the search data is not stored here" :
-      "搜索数据未能载入，请稍后再试 The search data could not be loaded; try again later");
+      "搜索数据未能载入，请稍后再试 The search data could not be loaded; try again later";
     list.removeAttribute("aria-busy");
   }
 
@@ -876,9 +852,9 @@
   function show(text) {
     var turn = ++asking;
     list.textContent = "";
-    if (!text.trim()) { say(""); list.removeAttribute("aria-busy"); return; }
+    if (!text.trim()) { meta.textContent = ""; list.removeAttribute("aria-busy"); return; }
     list.setAttribute("aria-busy", "true");
-    say(LOADING);
+    meta.textContent = LOADING;
     if (gathering) { return; }
     gathering = true;
     gather(text, function (state) {
@@ -892,7 +868,7 @@
   function present(found, turn) {
     var lang = language(found.query);
     if (!found.results.length) {
-      say("没有找到符合条件的结果 No results");
+      meta.textContent = "没有找到符合条件的结果 No results";
       list.removeAttribute("aria-busy");
       return;
     }
@@ -906,7 +882,7 @@
       for (var texts; next < results.length && (texts = pieces.texts(results[next].doc.i)) !== undefined; next++) {
         list.appendChild(result(results[next].doc, next, texts, found.query, lang));
       }
-      if (next) { say(line); }  /* with the first result */
+      if (next) { meta.textContent = line; }  /* with the first result */
       if (next === results.length) { list.removeAttribute("aria-busy"); return; }
       /* the texts of the first three, then of the next screenful, best first, each piece once: those
          further down are asked for as these come, and not for a query typed past */
@@ -941,7 +917,6 @@
       location.href = link.href;
     });
     item.appendChild(link);
-    inScript(item);
     return item;
   }
 
@@ -992,7 +967,6 @@
     panel.appendChild(meta);
     panel.appendChild(list);
     dialog.appendChild(panel);
-    inScript(dialog);
     document.body.appendChild(dialog);
     /* any way text arrives searches: typing, an input method's composition, paste, dictation */
     input.addEventListener("input", function (event) { if (!event.isComposing) { run(); } });

@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 
 from ...gcpause import paused_gc
 from ..addresses import own_folder
-from ..browser_data import character_maps
 from ..markdown_writer import Page
 from ..model import SiteModel
 from ..render import LinkStats
@@ -45,7 +44,6 @@ def site_files(model: SiteModel) -> SiteFiles:
     files = SiteFiles()
     for build in BUILDERS:
         build(model, files)
-    files.assets.update(character_maps([page.markdown for page in files.pages]))
     return files
 
 

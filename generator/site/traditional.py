@@ -1,0 +1,69 @@
+"""The rules in Traditional Chinese, for the 繁 display: a change of script, not of wording.
+
+OpenCC's s2tw (Taiwan's standard characters), not its s2twp, which also swaps in Taiwan's phrases:
+in these texts those are computing words, the translation's Mulligan 再调度 as 再排程 (reschedule)
+and Cycling 循环 as 迴圈 (a program loop), 类型 as 型別, 项目列表 as 專案列表. Then the places where
+OpenCC picks the wrong character in these texts (each counted in the 2023-11-17 translation).
+
+The browser converts what has no phrase-level conversion (headings, the glossary page, what its
+scripts write) character by character, each as the phrase-level conversion of the site's own texts
+most often writes it (复 as 複, for 复制; 御 as 禦, for 防御力), and by pairs where a pair is
+written otherwise (限制 stays 限制).
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from ..rules.termbase import convert_all
+
+# (OpenCC's, right): one character for one, so that the texts keep their length
+FIXES = (
+    ("回閤", "回合"),  # 本回合中 (41 times): OpenCC reads 合中
+    ("隻", "只"),  # 只影响, 这只对 (7): the measure word, which the rules never use
+    ("子游戲", "子遊戲"),  # subgame (56)
+    ("互斗", "互鬥"),  # fight (2)
+    ("于", "於"),  # 限制于 (1)
+    ("繫列", "系列"),  # 核心系列, the core set (2)
+    ("複制", "複製"),  # 被复制 (20)
+    ("算併產", "算並產"),  # 结算并产生, resolves and adds (7)
+    ("併成為", "並成為"),  # 并成为, and becomes (5)
+    ("併為", "並為"),  # 并为该复制, and for the copy (1)
+)
+
+
+def traditional(texts: list[str]) -> list[str]:
+    """Simplified texts in Traditional characters."""
+    converted = convert_all("s2tw", texts)
+    for wrong, right in FIXES:
+        converted = [text.replace(wrong, right) for text in converted]
+    return converted
+
+
+def traditional_characters(texts: list[str]) -> dict[str, str]:
+    """The browser's map to Traditional: each Chinese character of the texts as `traditional` most
+    often writes it there (where that is another character), and each pair of characters that the
+    map alone would write otherwise (复制 is 複製, but 限制 is 限制, 关系 關係)."""
+    written: dict[str, Counter] = {}
+    aligned = [(text, out) for text, out in zip(texts, traditional(texts)) if len(out) == len(text)]
+    for text, out in aligned:
+        for simplified, hant in zip(text, out):
+            if _han(simplified):
+                written.setdefault(simplified, Counter())[hant] += 1
+    characters = {ch: _most(counts) for ch, counts in sorted(written.items())}
+    pairs: dict[str, Counter] = {}
+    for text, out in aligned:
+        for i in range(len(text) - 1):
+            pair = text[i:i + 2]
+            if _han(pair[0]) and _han(pair[1]):
+                pairs.setdefault(pair, Counter())[out[i:i + 2]] += 1
+    return {**{ch: hant for ch, hant in characters.items() if hant != ch},
+            **{pair: _most(counts) for pair, counts in sorted(pairs.items())
+               if _most(counts) != characters[pair[0]] + characters[pair[1]]}}
+
+
+def _han(ch: str) -> bool:
+    return "\u3400" <= ch <= "\u9fff"
+
+
+def _most(counts: Counter) -> str:
+    return max(sorted(counts), key=counts.__getitem__)
