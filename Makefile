@@ -65,7 +65,9 @@ site: setup
 offline: setup
 	$(PY) -m generator build --offline $(foreach s,$(SOURCES),--source $(s))
 
+# The preview reads the manifest (docs_src/sources.yml): a source to preview goes there, not in SOURCES.
 serve: setup
+	@[ -z "$(SOURCES)" ] || { echo "make serve previews the sources of docs_src/sources.yml; add $(SOURCES) there (SOURCES is for site, offline and check)" >&2; exit 2; }
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs serve --livereload
 
 # two workers; a site that tests share is built once, by the first worker that needs it

@@ -1,4 +1,5 @@
-"""Command line: `python -m generator check|generate|build|export|diff|trace|fetch ...`."""
+"""Command line: `python -m generator COMMAND ...`, the commands below. The translators' work list (CSV, JSON, XLIFF, the OmegaT project) is a build's
+output, on the site's status page."""
 from __future__ import annotations
 
 import argparse
@@ -7,7 +8,7 @@ import sys
 from pathlib import Path
 
 from .errors import SourceError
-from .history.corpus import DEFAULT_MANIFEST, Corpus, load_corpus
+from .history.corpus import DEFAULT_MANIFEST, Corpus, load_corpus, warnings_told
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
                        "site-offline/ with --offline)")
     export = commands.add_parser("export", help="write each edition as JSON (schema: generator/schema)")
     _source_options(export)
-    export.add_argument("--out", type=Path, default=Path("export"), help="folder for <edition>.json files")
+    export.add_argument("--out", type=Path, default=Path("export"), help="folder for <edition>.json files (default: export/, which git ignores)")
     trace = commands.add_parser("trace", help="a rule's history through every edition of the sources")
     trace.add_argument("rule", help="a rule number of the newest edition (702.19c)")
     _source_options(trace)
@@ -136,6 +137,7 @@ def _generate(args) -> int:
     except KeyboardInterrupt:
         return 0
     _print_links(result.files.links)
+    _print_warnings(result.corpus)
     print(result.config)
     return 0
 
@@ -144,6 +146,11 @@ def _print_links(links) -> None:
     for date, stats in links.items():
         print(f"{date}: {stats.internal} rule links, {stats.external} external, "
               f"{stats.plain} references to rules not in this build (marked text)", file=sys.stderr)
+
+
+def _print_warnings(corpus: Corpus) -> None:
+    for line in warnings_told(corpus):
+        print(line, file=sys.stderr)
 
 
 def _export(args) -> int:
@@ -249,6 +256,7 @@ def _build(args) -> int:
         options, out = _generate_options(args)
         result = generate(options, out)
         generated, links = result.config, result.files.links
+        _print_warnings(result.corpus)
         del result  # the model is not needed to build: let it go before MkDocs makes its own objects
         site_dir = args.site_dir or ROOT / ("site-offline" if args.offline else "site")
         config = mkdocs_build(generated, site_dir)
@@ -287,7 +295,8 @@ def _trace(args) -> int:
     newest = corpus.editions[0]
     chain, steps = english_chain(corpus.editions, corpus.lineages, newest.date)
     if not chain or chain[-1].date != newest.date:
-        print(f"error: the newest edition {newest.date} has no English to trace", file=sys.stderr)
+        print(f"error: the newest edition {newest.date} has no complete English text to trace (its sources hold "
+              f"part of the rules: add its official text, --source MagicCompRules-....txt)", file=sys.stderr)
         return 1
     versions = rule_history(number, chain, steps)
     if not versions:

@@ -1,5 +1,6 @@
 """`python -m generator check`: the report, its JSON, and clear errors for bad input."""
 import json
+import re
 import subprocess
 import sys
 
@@ -77,6 +78,8 @@ def _manifest(tmp_path, entry: str):
 @pytest.mark.parametrize("entry,expected", [
     ("    format: pdf\n", "sources.yml:2: error: unknown format 'pdf'; expected one of official, line-pairs"),
     ("    edition: last tuesday\n", "sources.yml:2: error: edition must be an ISO date"),
+    ("    edition: 2024-13-45\n", "sources.yml:2: error: edition must be an ISO date"),  # was a traceback
+    ("    edition: '2024-02-30'\n", "sources.yml:2: error: edition must be an ISO date"),
     ("    encoding: ascii\n", "rules.txt:2: error: byte 0xe4 at column 8 is not valid ascii"),
     ("    colour: red\n", "sources.yml:2: error: unknown field(s) colour"),
     ("", "rules.txt: error: the edition (effective date) is not in the text"),
@@ -128,3 +131,15 @@ def test_loading_never_changes_the_manifest_entry():
     assert (declared.format, declared.edition, declared.languages) == (None, None, ())
     spec = loaded.parsed.spec
     assert (spec.format, spec.edition, spec.languages) == ("official", "2031-03-03", ("en",))
+
+
+def test_a_build_tells_the_sources_warnings(tmp_path):
+    """`make site` and `make serve` went on without a word where `check` warned: a line read into
+    the rule above, a rule number missing (its rule then glued to the one before)."""
+    source = ROOT / "tests" / "fixtures" / "mini-official.en.txt"
+    result = run("generate", "--no-manifest", "--source", str(source), "--out", str(tmp_path / "build"))
+    assert result.returncode == 0, result.stderr
+    lines = result.stderr.splitlines()
+    head = next(i for i, line in enumerate(lines) if "warnings in the sources" in line)
+    assert "python -m generator check --all" in lines[head]
+    assert re.match(rf"  {re.escape(str(source))}:\d+: warning: ", lines[head + 1]), lines[head:head + 3]

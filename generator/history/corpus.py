@@ -40,6 +40,14 @@ class Corpus:
             sum(1 for i in self.issues if i.level == "error")
 
     @property
+    def warnings(self) -> list[str]:
+        """Every warning of the sources and of their assembly, each naming its file and line: what a
+        build goes on with, but a maintainer must see (a line read into the rule above it, a rule
+        number missing, a translation that cannot be carried)."""
+        return [str(w) for s in self.loaded for w in s.report.warnings] + \
+            [str(i) for i in self.issues if i.level == "warning"]
+
+    @property
     def shown(self) -> list[Edition]:
         """The editions that get pages (the others serve lineage and histories), newest first."""
         return [e for e in self.editions if any(s.role == "rules" for s in e.sources)]
@@ -52,6 +60,15 @@ class Corpus:
     def term_lists(self):
         """The translators' own term lists (parsers/term_list.py): term pairs for the termbase."""
         return [s.parsed for s in self.loaded if s.parsed.spec.role == "terms"]
+
+
+def warnings_told(corpus: Corpus, limit: int = 5) -> list[str]:
+    """A build's word on the sources' warnings: how many, the first few, and where the rest are."""
+    found = corpus.warnings
+    if not found:
+        return []
+    return [f"{len(found)} warnings in the sources (`python -m generator check --all` lists them all):"] + \
+        [f"  {line}" for line in found[:limit]] + ([f"  ... {len(found) - limit} more"] if len(found) > limit else [])
 
 
 @paused_gc

@@ -35,7 +35,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, InclusionLevel
 
-from ..history.corpus import source_date_epoch
+from ..history.corpus import source_date_epoch, warnings_told
 from . import offline_app
 from .generate import GenerateError, Options, generate, load
 
@@ -126,6 +126,8 @@ class GeneratorPlugin(BasePlugin[GeneratorConfig]):
             for date, stats in self.generated.files.links.items():
                 log.info(f"cr-generator: {date}: {stats.internal} links, {stats.external} external, "
                          f"{stats.plain} references to rules not in this build")
+            for line in warnings_told(self.corpus):  # INFO: a strict build stops on WARNING, and these are the sources'
+                log.info(f"cr-generator: {line}")
 
     def on_files(self, files, config):
         offline = files.get_file_from_path(offline_app.OFFLINE_PAGE)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from datetime import date
 from pathlib import Path
 
 import yaml
@@ -40,6 +41,24 @@ def read_manifest_and_settings(manifest: Path) -> tuple[list[SourceSpec], FetchS
     return _specs(root, manifest), _fetch_settings(root, manifest)
 
 
+class _DatesAsText(yaml.SafeLoader):
+    """YAML with dates left as written, so that a date that is none (2024-13-45) is told as such,
+    with its line, instead of failing inside the YAML library."""
+
+
+_DatesAsText.yaml_implicit_resolvers = {
+    first: [(tag, pattern) for tag, pattern in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+
+
+def _is_date(edition: str) -> bool:
+    """2023-11-17, 2023-11 or 2023 names a real day, month or year."""
+    try:
+        return bool(date.fromisoformat((edition + "-01-01")[:10]))
+    except ValueError:
+        return False
+
+
 def _specs(root: yaml.Node | None, manifest: Path) -> list[SourceSpec]:
     shown = str(manifest)
     entries = mapping_value(root, "sources") if root is not None else None
@@ -50,7 +69,7 @@ def _specs(root: yaml.Node | None, manifest: Path) -> list[SourceSpec]:
         line = node.start_mark.line + 1
         if not isinstance(node, yaml.MappingNode):
             raise SourceError(shown, line, "each source must be a mapping with at least 'path'")
-        data = yaml.safe_load(yaml.serialize(node))
+        data = yaml.load(yaml.serialize(node), Loader=_DatesAsText)
         specs += expand(spec_from_entry(data, manifest.parent, shown, line), shown, line)
     return specs
 
@@ -124,8 +143,8 @@ def spec_from_entry(data: dict, base: Path, shown: str, line: int) -> SourceSpec
         raise SourceError(shown, line, f"script must be one of {', '.join(SCRIPTS)}, got {script!r}")
     edition = data.get("edition")
     edition = None if edition is None else str(edition)
-    if edition is not None and not EDITION.fullmatch(edition):
-        raise SourceError(shown, line, f"edition must be an ISO date (2023-11-17, or 2012 when only the year is known), got {edition!r}")
+    if edition is not None and not (EDITION.fullmatch(edition) and _is_date(edition)):
+        raise SourceError(shown, line, f"edition must be an ISO date (a real day: 2023-11-17, or 2012 when only the year is known), got {edition!r}")
     role = data.get("role", "rules")
     if role not in ROLES:
         raise SourceError(shown, line, f"role must be one of {', '.join(ROLES)}, got {role!r}")
