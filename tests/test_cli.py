@@ -51,6 +51,8 @@ BAD_INPUTS = {
     "empty.txt": (b"", "the file is empty"),
     "prose.txt": ("Just some notes.\nNothing about rules here.\n".encode(), "not a rules text in any known format"),
     "latin1.txt": ("100.1. Caf\xe9 rule.\n".encode("latin-1") + b"\x81\x8d", "not a rules text in any known format"),
+    # the usual wrong encoding of a Chinese file: the message says what to do
+    "gbk.txt": ("万智牌完整规则\n一、游戏概念\n".encode("gb18030"), "GB18030 or Big5 needs its `encoding:` in the manifest"),
 }
 
 
@@ -143,3 +145,11 @@ def test_a_build_tells_the_sources_warnings(tmp_path):
     head = next(i for i, line in enumerate(lines) if "warnings in the sources" in line)
     assert "python -m generator check --all" in lines[head]
     assert re.match(rf"  {re.escape(str(source))}:\d+: warning: ", lines[head + 1]), lines[head:head + 3]
+
+
+def test_a_language_the_text_does_not_have_is_told(tmp_path):
+    """An English text declared zh was taken as the Chinese without a word."""
+    manifest = _manifest(tmp_path, "    edition: 2031-01-01\n    languages: [zh]\n")
+    result = run("check", "--manifest", str(manifest))
+    assert result.returncode == 0
+    assert "warning: the manifest gives the languages zh, the text has en+zh: check 'languages:'" in result.stdout

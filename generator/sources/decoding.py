@@ -120,7 +120,8 @@ def decode(data: bytes, path: str, declared: str | None = None,
     bad = replaced.count("\ufffd") - body.count("\ufffd".encode())
     multibyte = len(replaced) - len(replaced.encode("ascii", "ignore")) - bad  # characters beyond ASCII
     if encoding == "utf-8" and multibyte <= bad:
-        notes.append((None, "not UTF-8 (no valid UTF-8 sequence beyond ASCII); decoded as Windows-1252"))
+        notes.append((None, "not UTF-8 (no valid UTF-8 sequence beyond ASCII); decoded as Windows-1252 (Chinese in GBK, "
+                      "GB18030 or Big5 needs its `encoding:` in the manifest)"))
         return _reject_binary(_cp1252(body), path), "cp1252", notes
     if bad_bytes != "replace":
         raise _invalid_byte_error(body, first_bad, path, "utf-8",

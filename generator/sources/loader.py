@@ -79,8 +79,11 @@ def load_text(source: SourceText, declared: SourceSpec) -> LoadedSource:
     fmt = declared.format or detect(source)
     if fmt is None:
         first = next((n for n, line in source.numbered() if line.strip()), 1)
+        guessed = any(note.startswith("not UTF-8") for _, note in source.notes)  # read as Windows-1252
         raise SourceError(declared.path, first, "not a rules text in any known format "
-                          f"({', '.join(PARSERS)}): no numbered rules, contents or glossary found")
+                          f"({', '.join(PARSERS)}): no numbered rules, contents or glossary found" +
+                          ("; it is not UTF-8 and, read as Windows-1252, holds no rules: Chinese in GBK, "
+                           "GB18030 or Big5 needs its `encoding:` in the manifest" if guessed else ""))
     parsed, ledger = PARSERS[fmt].parse(source, replace(declared, format=fmt))
     for line, note in source.notes:
         parsed.warn(note, Provenance(declared.path, line or 0))
@@ -88,6 +91,9 @@ def load_text(source: SourceText, declared: SourceSpec) -> LoadedSource:
                or parsed.glossary.get(lang)]
     parsed.spec = replace(parsed.spec, edition=declared.edition or parsed.detected_edition,
                           languages=declared.languages or tuple(present) or (("zh",) if parsed.page else ()))
+    if declared.languages and present and set(declared.languages) != set(present):
+        parsed.warn(f"the manifest gives the languages {'+'.join(declared.languages)}, the text has "
+                    f"{'+'.join(present)}: check 'languages:'")
     if declared.edition and parsed.detected_edition and declared.edition != parsed.detected_edition:
         parsed.warn(f"the manifest gives the edition {declared.edition}, the text says {parsed.detected_edition}")
     _check(parsed, ledger)
