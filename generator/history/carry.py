@@ -51,7 +51,8 @@ def carry_translation(editions: list[Edition], lineages: dict[tuple[str, str], L
     steps = [lineages.get((a.date, b.date)) for a, b in zip(chain, chain[1:])]
     if None in steps:  # an excerpt between them: no lineage through it
         return editions, [Issue("warning", f"the editions from {translated.date} to {current.date} are not all "
-                                "complete official texts: the translation is not carried")]
+                                "complete official texts: the translation is not carried (add the official "
+                                f"English of {translated.date} to carry it)")]
     old_rules = {rule.number: rule for rule in translated.rules()}
     carried: dict[RuleNumber, Carried] = {}
 

@@ -44,8 +44,10 @@ class Corpus:
         """Every warning of the sources and of their assembly, each naming its file and line: what a
         build goes on with, but a maintainer must see (a line read into the rule above it, a rule
         number missing, a translation that cannot be carried)."""
-        return [str(w) for s in self.loaded for w in s.report.warnings] + \
-            [str(i) for i in self.issues if i.level == "warning"]
+        warnings = [i for i in self.issues if i.level == "warning"]
+        return [str(i) for i in warnings if i.source is None] + \
+            [str(w) for s in self.loaded for w in s.report.warnings] + \
+            [str(i) for i in warnings if i.source is not None]  # first what concerns the whole build
 
     @property
     def shown(self) -> list[Edition]:
