@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from sitekit import hover
+from sitekit import hover, site_search
 
 AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
 # the pages a reader uses most, of the seed build, and of the full build a chapter whose end is its
@@ -177,3 +177,33 @@ def test_the_phone_display_settings_have_no_violations(phone, seed_url):
     phone.locator(".cr-display__toggle").tap()
     phone.locator(".cr-display__panel").wait_for(state="visible")
     assert violations(phone, ".md-header") == []  # the settings open in the header; the page is read whole above
+
+
+def test_the_keyboards_focus_shows_wherever_it_is(page, seed_url):
+    """A focused control looks otherwise than unfocused: the selected mode and script buttons
+    (their white ring on their white face), a search result (a 1.1:1 tint), the go page's box."""
+    def seen(locator, focus) -> bytes:
+        focus()
+        page.wait_for_timeout(50)
+        return locator.screenshot(animations="disabled")
+
+    def blur():
+        page.evaluate("document.activeElement && document.activeElement.blur()")
+
+    page.goto(seed_url + "cr/9/")
+    page.keyboard.press("Tab")  # the keyboard, not a pointer: :focus-visible
+    for selected in (".cr-modes button[data-mode='both']", ".cr-scripts button[data-script='hans']"):
+        button = page.locator(selected)
+        assert button.get_attribute("aria-pressed") == "true"
+        assert seen(button, blur) != seen(button, button.focus), selected
+    assert site_search(page, "commander damage")
+    result = page.locator(".cr-search__result").first
+    unfocused = result.screenshot(animations="disabled")
+    page.keyboard.press("ArrowDown")
+    page.wait_for_timeout(50)
+    assert result.screenshot(animations="disabled") != unfocused
+    page.keyboard.press("Escape")
+    page.goto(seed_url + "go/")
+    box = page.locator("#cr-go input")
+    page.keyboard.press("Tab")
+    assert seen(box, blur) != seen(box, box.focus)

@@ -311,18 +311,21 @@ def test_term_tooltip_by_keyboard_and_after_navigation(page, seed_url):
     number = page.locator("h3#cr301-3 a")  # the rule's own number, a link: the first stop of the rule
     number.focus()
     assert mark.get_attribute("tabindex") == "0" and number.evaluate("a => a.hash") == "#cr301-3"
-    for _ in range(60):  # Tab through the rule (and the definitions of its marks) to the mark
+    for presses in range(1, 30):  # Tab through the rule to the mark: each term or reference one stop
         page.keyboard.press("Tab")
-        assert page.evaluate("document.activeElement.closest('h3#cr301-3 ~ *, #cr-pop') !== null"), \
+        assert page.evaluate("document.activeElement.closest('h3#cr301-3 ~ *') !== null"), \
             page.evaluate("document.activeElement.outerHTML.slice(0, 200)")
         if mark.evaluate("m => m === document.activeElement"):
             break
     assert mark.evaluate("m => m === document.activeElement")
+    # never into a definition on the way (a term took three stops: itself, its glossary link, close)
+    assert presses == page.evaluate('''m => { const stops = [...document.querySelectorAll('h3#cr301-3 ~ * :is(a[href], u[tabindex])')];
+        return stops.indexOf(m) + 1; }''', mark.element_handle())
     pop = page.locator("#cr-pop")
     pop.wait_for(state="visible")
     assert "Equipment" in pop.inner_text()
     assert mark.get_attribute("aria-describedby") == "cr-pop"
-    page.keyboard.press("Tab")  # into the definition: its glossary link, then its close button
+    page.keyboard.press("ArrowDown")  # into the definition: its glossary link, then its close button
     assert page.evaluate("document.activeElement.matches('#cr-pop a.cr-term-more')")
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.matches('#cr-pop .cr-pop__close')")
@@ -452,3 +455,24 @@ def test_traditional_stays_after_a_jump_within_the_page_and_reaches_what_scripts
     phone.goto(seed_url + "go/#903.99")
     phone.wait_for_selector(".cr-go-status:has-text('不在')")
     assert "規則 903.99 不在" in phone.text_content(".cr-go-status")
+
+
+def test_a_term_in_a_preview_opens_in_its_place_and_keeps_the_focus(page, seed_url):
+    """Enter on a term inside a rule's preview put the definition at the screen's top left, over
+    the header, and dropped the focus to the page (the term it was on was replaced)."""
+    page.goto(seed_url + "cr/9/#cr903-12e")
+    link = page.locator(rule("903.12e", EN + " a[href$='#cr903-5d']"))
+    link.focus()
+    pop = page.locator("#cr-pop")
+    pop.wait_for(state="visible")
+    below = link.bounding_box()["y"] + link.bounding_box()["height"]
+    term = pop.locator(".tx u").first
+    term.evaluate("u => { u.tabIndex = 0; u.focus(); }")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('#cr-pop .cr-term-names') !== null")
+    assert page.evaluate("document.getElementById('cr-pop').contains(document.activeElement)")
+    box = pop.bounding_box()
+    assert abs(box["y"] - (below + 6)) < 2 or box["y"] + box["height"] <= link.bounding_box()["y"], (box, below)
+    page.keyboard.press("Escape")
+    pop.wait_for(state="hidden")
+    assert link.evaluate("a => a === document.activeElement")  # back to the reference it came from

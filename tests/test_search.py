@@ -161,6 +161,22 @@ def test_escape_a_tap_outside_and_the_close_button_close_it(page, seed_url):
     assert page.locator(".cr-search__input").evaluate("e => e === document.activeElement")
 
 
+def test_the_search_keeps_the_keyboard_within_it(page, seed_url):
+    """A modal dialog: Tab and Shift+Tab went on to the page behind it, and then Escape no longer
+    closed it."""
+    page.goto(seed_url)
+    links = search(page, "武具")
+    within = "document.querySelector('.cr-search').contains(document.activeElement)"
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(within)
+    for _ in range(len(links) + 3):  # round the box, the close button and every result
+        page.keyboard.press("Tab")
+        assert page.evaluate(within), page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
+    page.evaluate("document.querySelector('.cr-search__input').blur()")  # the focus out of it all the same
+    page.keyboard.press("Escape")
+    assert not page.locator(".cr-search").is_visible()
+
+
 def test_blocks_set_aside_come_back_whole_and_keep_their_anchors():
     """The plugin takes rule blocks out of the Markdown and puts them back into the page's HTML;
     MkDocs still knows their anchors, so a hand-written page may link to a rule with Markdown."""
@@ -206,3 +222,16 @@ def test_a_chinese_word_no_rule_holds_is_not_read_as_its_joining_character(page,
     page.goto(full_url)
     links = search(page, "刹那")
     assert len(links) == 1 and links[0].endswith("/cr/2/#cr205-3j"), links[:5]
+
+
+def test_a_single_key_never_leaves_the_page(page, seed_url):
+    """The theme's n and p (and comma, full stop) loaded the next or previous chapter, even pressed
+    on a link in the text: the reader lost their place. "/" opens the search."""
+    page.goto(seed_url + "cr/3/")
+    page.locator("h3#cr301-5 a").focus()
+    for key in ("n", "p", ".", ",", "s"):
+        page.keyboard.press(key)
+    page.wait_for_timeout(500)
+    assert page.url == seed_url + "cr/3/" and not page.locator(".cr-search").is_visible()
+    page.keyboard.press("/")
+    assert page.locator(".cr-search__input").evaluate("e => e === document.activeElement")

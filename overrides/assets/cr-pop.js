@@ -7,7 +7,8 @@
   /* ---- the pop-up: a rule's preview or a term's definition ---------------------------------------
    * One box for the page, placed above or below its link, whichever has room, never off screen. It
    * closes with its close button, Escape, a tap or click elsewhere, or when its link scrolls away;
-   * the keyboard goes into it with Tab from its link and back out. On touch, the first tap on a
+   * the keyboard goes into it with ArrowDown from its link (Tab goes on through the text: a term
+   * or a reference is one stop, not three) and back out. On touch, the first tap on a
    * rule link previews it, with a "go to rule" action; a second tap follows the link. */
   var pop = null, popBody = null, showing = null, hideTimer = null, showTimer = null, touchOpened = null, quiet = false;
 
@@ -124,9 +125,14 @@
   }
 
   function termTip(mark) {
+    /* a term in the pop-up's own text: the definition takes the pop-up's place and its link's, and
+       the focus, which was on the term the new content replaces, goes into it */
+    var within = pop && pop.contains(mark), anchor = within && showing ? showing : mark;
+    var focused = within && mark === document.activeElement;
     showing = mark;
     loadTerms(function () {
       if (showing !== mark) { return; }
+      showing = anchor;
       var term = CR.termData[termId(mark)];
       popover().setAttribute("aria-label", "术语 Term " + mark.textContent);
       popBody.textContent = "";
@@ -145,7 +151,8 @@
         var more = CR.element("a", { href: CR.root() + term[4], "class": "cr-term-more cr-pop__go" }, "词汇表 Glossary →");
         popBody.appendChild(CR.element("p")).appendChild(more);
       }
-      place(pop, mark);
+      place(pop, anchor);
+      if (focused) { (popBody.querySelector("a[href]") || pop.querySelector("button")).focus({ preventScroll: true }); }
     });
   }
 
@@ -173,7 +180,7 @@
 
   function hide() {
     if (pop) { pop.hidden = true; }
-    if (showing) { showing.removeAttribute("aria-describedby"); showing.removeAttribute("aria-expanded"); }
+    if (showing) { showing.removeAttribute("aria-describedby"); showing.setAttribute("aria-expanded", "false"); }
     showing = null;
     touchOpened = null;
   }
@@ -203,15 +210,20 @@
       !link.classList.contains("cr-pop__go") ? link : null;
   }
 
-  /* Tab from the link into the open pop-up, and from its last control on to what follows the link. */
+  /* ArrowDown from the link into the open pop-up; Tab within it, and from its last control on to
+   * what follows the link; Shift+Tab from its first back to the link. */
   function tabThroughPop(event) {
-    if (event.key !== "Tab" || !pop || pop.hidden || !showing) { return; }
+    if ((event.key !== "Tab" && event.key !== "ArrowDown") || !pop || pop.hidden || !showing) { return; }
     var stops = Array.prototype.filter.call(pop.querySelectorAll("a[href], button"), function (e) { return e.offsetParent; });
     var active = document.activeElement, inside = pop.contains(active);
     if (!stops.length || (!inside && active !== showing)) { return; }
-    if (!inside && !event.shiftKey) { event.preventDefault(); stops[0].focus(); }
-    else if (inside && event.shiftKey && active === stops[0]) { event.preventDefault(); showing.focus(); }
-    else if (inside && !event.shiftKey && active === stops[stops.length - 1]) {
+    if (event.key === "ArrowDown") {
+      if (!inside) { event.preventDefault(); stops[0].focus(); }
+      return;
+    }
+    if (!inside) { return; }  /* Tab from the link: on through the text */
+    if (event.shiftKey && active === stops[0]) { event.preventDefault(); showing.focus(); }
+    else if (!event.shiftKey && active === stops[stops.length - 1]) {
       event.preventDefault();
       var from = showing;
       hide();

@@ -992,7 +992,20 @@
     });
     shut.addEventListener("click", close);
     dialog.addEventListener("click", function (event) { if (event.target === dialog) { close(); } });
-    dialog.addEventListener("keydown", function (event) { if (event.key === "Escape") { event.preventDefault(); close(); } });
+    document.addEventListener("keydown", keepWithin, true);
+  }
+
+  /* A modal dialog: while it is open, Escape closes it wherever the focus is, and Tab goes round
+   * its box, close button and results, never to the page behind it. */
+  function keepWithin(event) {
+    if (!dialog || dialog.hidden) { return; }
+    if (event.key === "Escape") { event.preventDefault(); close(); return; }
+    if (event.key !== "Tab") { return; }
+    var stops = [input, dialog.querySelector(".cr-search__close")].concat([].slice.call(list.querySelectorAll("a")));
+    var at = stops.indexOf(document.activeElement);
+    var next = at < 0 ? 0 : (at + (event.shiftKey ? stops.length - 1 : 1)) % stops.length;
+    event.preventDefault();
+    stops[next].focus();
   }
 
   function button() {
@@ -1013,15 +1026,20 @@
     }
   }
 
-  document.addEventListener("keydown", function (event) {
+  /* "/" and Ctrl+K open the search. The theme's own single keys (n, p, comma, full stop: the next
+   * or previous page; s: its search) are not kept: pressed on a link they left the reader's chapter. */
+  window.addEventListener("keydown", function (event) {
     var target = event.target;
     var typing = target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
     if (typing || event.altKey || event.metaKey) { return; }
-    if (event.key === "/" || (event.key === "k" && event.ctrlKey) || (event.key === "s" && !event.ctrlKey)) {
+    if (event.key === "/" || (event.key === "k" && event.ctrlKey)) {
       event.preventDefault();
+      event.stopPropagation();
       open();
+    } else if (!event.ctrlKey && /^[nps,.]$/.test(event.key)) {
+      event.stopPropagation();
     }
-  });
+  }, true);
 
   function init() { button(); close(); }
   CR.openSearch = open;
