@@ -106,7 +106,7 @@ def test_no_violations_on_a_phone(site, address, phone, request):
 # 2023-11-17: stale labels, stale sentences, rules without Chinese), with the changes since 2023-11-17,
 # and the go page
 EVERY_PAGE = [""] + [f"cr/{n}/" for n in range(1, 10)] + ["cr/glossary/", "cr/status/", "cr/changes/", "cr/review/",
-                                                          "go/#999.1"]
+                                                          "go/#999.1", "sources/"]
 # what depends on the colours (the rest of axe's rules read the same page in either scheme; they read
 # the desktop's whole chapter 9 below, with its panel, a preview and the search open)
 COLOURS = ["color-contrast", "link-in-text-block"]
