@@ -72,10 +72,11 @@
     setMode(currentMode());
   }
 
-  /* ---- Chinese script: 简 (Simplified) or 繁 (Traditional, Taiwan phrasing) ------------------------
+  /* ---- Chinese script: 简 (Simplified) or 繁 (Traditional: Taiwan's characters, the translation's words)
    * Rule and example texts come converted phrase by phrase at build time (OpenCC), in a script per
-   * chapter loaded only when asked for; everything else (headings, navigation, glossary, previews)
-   * is converted character by character with a map of the characters the site uses. */
+   * chapter loaded only when asked for; everything else (headings, navigation, glossary, previews,
+   * what the scripts write) is converted in the browser with a map of the characters and pairs the
+   * site uses (generator/site/traditional.py). */
   var SCRIPTS = { hans: "简", hant: "繁" };
 
   /* A text in the other script: a pair of characters the map holds as a pair (限制 stays 限制,
