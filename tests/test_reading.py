@@ -119,6 +119,7 @@ def test_a_rules_number_gives_its_permanent_address_to_copy(device, request, bro
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.goto(seed_url + "cr/9/")
     number = page.locator("h3#cr903-4d a")
+    assert number.get_attribute("aria-expanded") == "false"  # a screen reader hears it opens something
     number.scroll_into_view_if_needed()
     number.tap() if device == "phone" else number.click()
     assert page.url == seed_url + "cr/9/#cr903-4d"  # the reader chose the rule: the address says so

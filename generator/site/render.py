@@ -208,8 +208,9 @@ class RuleRenderer:
                  for lang, text in rule.texts.items() if lang in self.langs}
         self._terms = {lang: self.linker.marks(lang, defined | self._marked[lang], texts) for lang in self.langs}
         anchor = rule_id(number)
-        parts = [f'<h3 id="{anchor}"><a href="#{anchor}">{number}</a></h3>', self._cells(rule, -1), self._cited_apart(rule),
-                 self.notes.get(number, "")]
+        # the number opens the rule's panel: "collapsed" to a screen reader from the start
+        parts = [f'<h3 id="{anchor}"><a href="#{anchor}" aria-expanded=false>{number}</a></h3>', self._cells(rule, -1),
+                 self._cited_apart(rule), self.notes.get(number, "")]
         count = max((len(t.examples) for t in rule.texts.values()), default=0)
         for index in range(count):
             parts.append(self._cells(rule, index, example_id(number, index + 1)))
