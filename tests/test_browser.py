@@ -476,3 +476,30 @@ def test_a_term_in_a_preview_opens_in_its_place_and_keeps_the_focus(page, seed_u
     page.keyboard.press("Escape")
     pop.wait_for(state="hidden")
     assert link.evaluate("a => a === document.activeElement")  # back to the reference it came from
+
+
+def test_tab_from_an_addressed_glossary_entry_reaches_its_first_term(page, full_url):
+    """Landing on #g-trample (from a pop-up's glossary link or a search result), Tab went past
+    "keyword ability" to the entry's first link: marks became stops only once the focus was near."""
+    page.goto(full_url + "cr/glossary/#g-trample")
+    page.wait_for_load_state("load")
+    first = page.locator("#g-trample ~ * u").first
+    page.keyboard.press("Tab")
+    assert first.evaluate("u => u === document.activeElement"), page.evaluate("document.activeElement.outerHTML.slice(0, 160)")
+
+
+def test_traditional_search_results_keep_pairs_a_mark_splits(page, full_url):
+    """A search for 制 marks it in 限制: the mark split the pair, and the browser's map wrote its 制
+    alone, as 製 (for 复制, the commoner); 限製 is no word. And a query typed in Traditional finds
+    what its Simplified finds (陣亡 found nothing of Dies: 陣 was not in the map back)."""
+    page.goto(full_url + "cr/1/")
+    page.evaluate("localStorage.setItem('cr-script', 'hant')")
+    page.reload()
+    search(page, "制")
+    page.wait_for_function("() => document.querySelector('.cr-search__results').innerText.includes('限制')")
+    text = page.locator(".cr-search__results").inner_text()
+    assert "限製" not in text and "複製" in text, text[:300]
+    # a query in Traditional whose characters the rules' own Traditional lacks (陣 of the readers' 阵亡)
+    assert search(page, "陣亡")[0].endswith("#g-dies")
+    assert search(page, "藍色")[0].endswith("#cr202-2a")
+    page.evaluate("localStorage.removeItem('cr-script')")

@@ -226,7 +226,8 @@ def test_a_chinese_word_no_rule_holds_is_not_read_as_its_joining_character(page,
 
 def test_a_single_key_never_leaves_the_page(page, seed_url):
     """The theme's n and p (and comma, full stop) loaded the next or previous chapter, even pressed
-    on a link in the text: the reader lost their place. "/" opens the search."""
+    on a link in the text: the reader lost their place. "/" opens the search, and Escape gives the
+    focus back where it was (it went to the header's button)."""
     page.goto(seed_url + "cr/3/")
     page.locator("h3#cr301-5 a").focus()
     for key in ("n", "p", ".", ",", "s"):
@@ -235,3 +236,5 @@ def test_a_single_key_never_leaves_the_page(page, seed_url):
     assert page.url == seed_url + "cr/3/" and not page.locator(".cr-search").is_visible()
     page.keyboard.press("/")
     assert page.locator(".cr-search__input").evaluate("e => e === document.activeElement")
+    page.keyboard.press("Escape")  # back where the reader was, not to the header's button
+    assert page.locator("h3#cr301-5 a").evaluate("a => a === document.activeElement")

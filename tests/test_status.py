@@ -75,13 +75,14 @@ def test_a_stale_translation(tmp_path):
 
 def test_status_page_bars(seed_site):
     html = (seed_site / "cr" / "status" / "index.html").read_text(encoding="utf-8")
-    assert html.count("class=cr-bar") >= 3 + 1 + 1  # current: all + 2 chapters; 2012 and 2009: all + 1 each
+    assert html.count("class=cr-bar aria-hidden=true") >= 3 + 1 + 1  # current: all + 2 chapters; 2012 and 2009: all + 1 each
+    assert "role=img" not in html  # "99% graphic 98.7%": the bar is read once, as its number
     assert '<span style="width:100.0%">' in html and "286</td><td>286</td>" in html
 
 
 def test_2009_keywords_link_to_today_and_back(full_site):
     today = (full_site / "cr" / "7" / "index.html").read_text(encoding="utf-8")
-    assert re.search(r'<h3 id="cr702-22"><a href="#cr702-22">702.22</a></h3>.*?<div class=kw><a href="../../editions/2009-07-08/7/#cr702-19" '
+    assert re.search(r'<h3 id="cr702-22"><a href="#cr702-22" aria-expanded=false>702.22</a></h3>.*?<div class=kw><a href="../../editions/2009-07-08/7/#cr702-19" '
                      r'data-edition="2009-07-08">2009-07-08 版 The 2009-07-08 edition: 702.19</a></div>', today)
     older = (full_site / "editions" / "2009-07-08" / "7" / "index.html").read_text(encoding="utf-8")
     assert '<div class=kw><a href="../../../cr/7/#cr702-22" data-edition="2023-11-17">现行规则 Today: 702.22</a></div>' in older

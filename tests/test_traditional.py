@@ -11,9 +11,9 @@ def test_a_change_of_script_not_of_words():
     assert traditional(["便可以再调度", "循环属于起动式异能", "任意类型的法术力", "项目列表"]) == \
         ["便可以再調度", "循環屬於起動式異能", "任意類型的法術力", "項目列表"]
     assert traditional(["本回合中", "这只对该效应生效", "子游戏", "被要求互斗的生物", "限制于格式", "核心系列",
-                        "被复制", "结算并产生法术力", "并成为你所选"]) == \
+                        "被复制", "但不复制该", "结算并产生法术力", "并成为你所选", "指明了该衍生物", "不甚明了"]) == \
         ["本回合中", "這只對該效應生效", "子遊戲", "被要求互鬥的生物", "限制於格式", "核心系列",
-         "被複製", "結算並產生法術力", "並成為你所選"]
+         "被複製", "但不複製該", "結算並產生法術力", "並成為你所選", "指明了該衍生物", "不甚明瞭"]
 
 
 def test_the_browsers_map_writes_pairs_the_characters_alone_would_not():
@@ -37,7 +37,7 @@ def convert(text: str, found: dict) -> str:
 
 
 def test_the_browsers_map_of_one_edition_converts_the_next_as_its_phrases_do():
-    """Made from the 2023-11-17 translation, it converts 2024-02-06's all but 68 of its 237,444
+    """Made from the 2023-11-17 translation, it converts 2024-02-06's all but 37 of its 237,444
     Chinese characters as the phrase-level conversion does; OpenCC's own map of single characters,
     which the site used before, differs in 1,406 (制 for 限制, 復 for 复制, 御 for 防御 …)."""
     older, newer = (CORPUS / "zh" / f"MagicCompRules-zh-{date}.txt" for date in ("20231117", "20240206"))
@@ -45,4 +45,4 @@ def test_the_browsers_map_of_one_edition_converts_the_next_as_its_phrases_do():
     found = traditional_characters([older.read_text(encoding="utf-8")])
     text = newer.read_text(encoding="utf-8")
     wrong = sum(a != b for a, b in zip(convert(text, found), traditional([text])[0]))
-    assert wrong <= 100, wrong
+    assert wrong <= 50, wrong

@@ -92,10 +92,12 @@ def other_script(edition: Edition, chapter: int, hant: bool, cells: dict[str, st
 def character_maps(texts: list[str]) -> dict[str, str]:
     """Character maps between the scripts, for the text that has no phrase-level conversion
     (headings, navigation, glossary, previews): only the characters these texts use."""
-    present = set().union(*(set(text) for text in texts))
+    to_traditional = traditional_characters(texts)
+    # a query typed in Traditional is read in Simplified: the Traditional of every character too (賴 of 赖)
+    present = set().union(*(set(text) for text in texts), *(set(hant) for hant in to_traditional.values()))
     characters = sorted(ch for ch in present if "\u3400" <= ch <= "\u9fff")
     to_simplified = {ch: out for ch, out in zip(characters, convert_all("t2s", characters)) if len(out) == 1 and out != ch}
-    return {"assets/data/s2t.js": script_call("charmap", "s2t", traditional_characters(texts)),
+    return {"assets/data/s2t.js": script_call("charmap", "s2t", to_traditional),
             "assets/data/t2s.js": script_call("charmap", "t2s", to_simplified)}
 
 

@@ -118,9 +118,11 @@ def generate(options: Options, out: Path, corpus: Corpus | None = None) -> Gener
     model = SiteModel.build(corpus, options.dir_urls, options.missing_rule_url, hand_written, synonyms)
     files = site_files(model)
     theme = offline_app.theme_files(_custom_dir(options))
-    # the 繁 map covers the words of the pages and of the theme's own screens (the scripts' labels)
+    # the 繁 maps cover the words of the pages, of the theme's own screens (the scripts' labels) and
+    # of the readers' words the search knows (阵亡: a query typed 陣亡)
     screens = [data.decode("utf-8") for path, data in theme.items() if path.endswith((".js", ".html"))]
-    files.assets.update(character_maps([page.markdown for page in files.pages] + screens))
+    readers = [options.synonyms.read_text(encoding="utf-8")] if options.synonyms.is_file() else []
+    files.assets.update(character_maps([page.markdown for page in files.pages] + screens + readers))
     app = options.offline_app and options.dir_urls and model.current is not None
     site_nav = nav(model, files.pages)
     settings = page_settings(model, site_nav, options.dir_urls, app)

@@ -25,10 +25,16 @@ FIXES = (
     ("于", "於"),  # 限制于 (1)
     ("繫列", "系列"),  # 核心系列, the core set (2)
     ("複制", "複製"),  # 被复制 (20)
+    ("復制", "複製"),  # 不复制, 来复制 (7): copy, not 復 (again)
+    ("指明瞭", "指明了"),  # the particle 了 (1), not 明瞭 (clear), which 不甚明瞭 is
+    ("標明瞭", "標明了"),  # (1)
     ("算併產", "算並產"),  # 结算并产生, resolves and adds (7)
     ("併成為", "並成為"),  # 并成为, and becomes (5)
     ("併為", "並為"),  # 并为该复制, and for the copy (1)
 )
+
+
+AGREED = 0.9  # the share of a pair's occurrences that must agree before the map holds it
 
 
 def traditional(texts: list[str]) -> list[str]:
@@ -50,6 +56,7 @@ def traditional_characters(texts: list[str]) -> dict[str, str]:
             if _han(simplified):
                 written.setdefault(simplified, Counter())[hant] += 1
     characters = {ch: _most(counts) for ch, counts in sorted(written.items())}
+    # a pair written one way at least 9 times in 10 (制某 is not: 复制某 is 複製某, 控制某 控制某)
     pairs: dict[str, Counter] = {}
     for text, out in aligned:
         for i in range(len(text) - 1):
@@ -58,7 +65,8 @@ def traditional_characters(texts: list[str]) -> dict[str, str]:
                 pairs.setdefault(pair, Counter())[out[i:i + 2]] += 1
     return {**{ch: hant for ch, hant in characters.items() if hant != ch},
             **{pair: _most(counts) for pair, counts in sorted(pairs.items())
-               if _most(counts) != characters[pair[0]] + characters[pair[1]]}}
+               if _most(counts) != characters[pair[0]] + characters[pair[1]]
+               and counts[_most(counts)] >= AGREED * sum(counts.values())}}
 
 
 def _han(ch: str) -> bool:

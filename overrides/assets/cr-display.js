@@ -81,24 +81,32 @@
 
   /* A text in the other script: a pair of characters the map holds as a pair (限制 stays 限制,
    * while 制 alone is 製, for 复制), else each character (generator/site/traditional.py). */
-  function converted(text, map) {
+  function converted(text, map, before, after) {
     if (!/[\u3400-\u9fff]/.test(text)) { return text; }
-    var out = "";
-    for (var i = 0; i < text.length; i++) {
-      var pair = map[text.substr(i, 2)];
-      if (pair && text.length > i + 1) { out += pair; i++; } else { out += map[text[i]] || text[i]; }
+    var out = "", i = 0, last = text.length - 1;
+    var joined = before ? map[before + text[0]] : null;  /* a pair a mark splits: 限<mark>制</mark> */
+    if (joined && joined.length === 2) { out = joined[1]; i = 1; }
+    for (; i <= last; i++) {
+      var pair = i < last ? map[text.substr(i, 2)] : after ? map[text[i] + after] : null;
+      if (pair && pair.length === 2 && i < last) { out += pair; i++; }
+      else if (pair && pair.length === 2) { out += pair[0]; }
+      else { out += map[text[i]] || text[i]; }
     }
     return out;
   }
 
   function convertText(root, map) {
     var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, null);
-    var node;
+    var nodes = [], node;
     while ((node = walker.nextNode())) {
       if (node.parentNode.closest && node.parentNode.closest("[data-cr-converted], script, style, input, textarea")) { continue; }
-      var out = converted(node.nodeValue, map);
-      if (out !== node.nodeValue) { node.nodeValue = out; }
+      nodes.push(node);
     }
+    var texts = nodes.map(function (n) { return n.nodeValue; });  /* as they were: each node's neighbours */
+    nodes.forEach(function (n, k) {
+      var out = converted(texts[k], map, k ? texts[k - 1].slice(-1) : "", k + 1 < nodes.length ? texts[k + 1][0] : "");
+      if (out !== n.nodeValue) { n.nodeValue = out; }
+    });
   }
 
   function zhCellAfter(element) {

@@ -325,10 +325,20 @@
   }
 
 
+  /* Where the keyboard starts without a focus: the addressed rule or entry (Tab goes on from it),
+   * and the first block (the skip link's content), their marks stops before any focus comes. */
+  function reachStart() {
+    var addressed = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    reachMarks(addressed);
+    reachMarks(document.querySelector(".rules, .cr-glossary"));
+  }
+  window.addEventListener("hashchange", reachStart);
+
   CR.hidePop = hide;
 
   CR.onPage(function () {
     hide();
     listen();
+    reachStart();
   });
 })();

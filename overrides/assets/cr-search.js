@@ -929,9 +929,12 @@
   }
 
   /* Open the search; `query` (a string) is put in its box and searched for. */
+  var opener = null;  /* what had the focus: it has it back when the search closes */
+
   function open(query) {
     pieces.loadBase(others(), function () {});  /* while the dialog opens and the reader types */
     build();
+    if (dialog.hidden) { opener = document.activeElement !== document.body ? document.activeElement : null; }
     if (typeof query === "string") { input.value = query; }
     dialog.hidden = false;
     document.documentElement.classList.add("cr-search-open");
@@ -944,8 +947,9 @@
     if (!dialog || dialog.hidden) { return; }
     dialog.hidden = true;
     document.documentElement.classList.remove("cr-search-open");
-    var button = document.querySelector(".cr-search-button");
-    if (button) { button.focus(); }
+    var back = opener && opener.isConnected ? opener : document.querySelector(".cr-search-button");
+    opener = null;
+    if (back) { back.focus({ preventScroll: true }); }
   }
 
   function build() {

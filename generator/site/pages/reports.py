@@ -40,7 +40,8 @@ def status_page(model: SiteModel, files: "SiteFiles") -> None:
             return rule_link(at.rule_href(src, edition.date, number), number)
 
         def bar(share):
-            return (f'<span class=cr-bar role=img aria-label="{share:.0%}"><span style="width:{share * 100:.1f}%">'
+            # the bar shows the number beside it: a screen reader reads the number once
+            return (f'<span class=cr-bar aria-hidden=true><span style="width:{share * 100:.1f}%">'
                     f"</span></span> {share:.1%}")
         rows = [f"<tr><th>全部 All</th><td>{status.rules}</td><td>{status.translated}</td><td>{bar(status.share)}</td></tr>"]
         titles = {c.number: bilingual_title(c.number, c.titles) for c in edition.chapters}
