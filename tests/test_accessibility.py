@@ -207,3 +207,15 @@ def test_the_keyboards_focus_shows_wherever_it_is(page, seed_url):
     box = page.locator("#cr-go input")
     page.keyboard.press("Tab")
     assert seen(box, blur) != seen(box, box.focus)
+
+
+def test_the_changes_say_what_was_deleted_and_inserted_to_a_screen_reader(page, full_url):
+    """The changes page showed an edit by colour and strike only ("See rule 719720"), in tables
+    whose columns had no names."""
+    page.goto(full_url + "cr/changes/")
+    table = page.locator("#changes-glossary ~ * table.cr-changes, table.cr-changes").last
+    assert table.locator("thead th").count() == 3
+    deleted = page.locator(".cr-changes del").first
+    said = deleted.evaluate("d => getComputedStyle(d, '::before').content + d.textContent + getComputedStyle(d, '::after').content")
+    assert said.startswith('" [删去 deleted: "') and said.endswith('"] "'), said
+    assert deleted.evaluate("d => getComputedStyle(d, '::before').width") == "1px"  # heard, not seen

@@ -287,14 +287,15 @@ def changes_page(model: SiteModel, files: "SiteFiles") -> None:
                      else link(new, change.new) or link(old, change.old))
             rows.append(f"<tr><td>{where}</td><td lang={lang}>{body(change)}</td></tr>")
         sections.append({"heading": md_text(f"{heading} ({len(rows)})"), "anchor": f"changes-{kinds[0]}",
-                         "html": f"<table class=cr-changes>{''.join(rows)}</table>", "wrapper": "cr-report"})
+                         "html": _changes_table(("规则 Rule", "文字 Text"), rows), "wrapper": "cr-report"})
     definitions = ({p.en.term: " ".join(p.en.definition) for p in old.glossary if p.en},
                    {p.en.term: " ".join(p.en.definition) for p in new.glossary if p.en})
     glossary = [f"<tr><td>{html_attr(' → '.join(filter(None, (t.old, t.new))))}</td><td>{t.kind}</td><td>"
                 + word_diff(definitions[0].get(t.old, ""), definitions[1].get(t.new, "")) + "</td></tr>"
                 for t in lineage.glossary if t.kind != "unchanged"]
     sections.append({"heading": md_text(f"词汇表 Glossary ({len(glossary)})"), "anchor": "changes-glossary",
-                     "html": f"<table class=cr-changes>{''.join(glossary)}</table>", "wrapper": "cr-report"})
+                     "html": _changes_table(("术语 Term", "变化 Change", "释义 Definition"), glossary),
+                     "wrapper": "cr-report"})
     summary = ", ".join(f"{k} {v}" for k, v in lineage.counts().items() if k not in ("unchanged", "glossary unchanged"))
     meta = page_meta(model, new, src) + (f'\n<p class="cr-changes-summary">{html_attr(old.date)} → '
                                          f'{html_attr(new.date)}: {html_attr(summary)}</p>')
@@ -314,3 +315,11 @@ def sources_page(model: SiteModel, files: "SiteFiles") -> None:
             "warnings": len(loaded.report.warnings), "errors": len(loaded.report.errors),
         })
     files.pages.append(render("sources.md.j2", own_folder("sources"), "来源 Sources", rows=rows))
+
+
+def _changes_table(headers: tuple[str, ...], rows: list[str]) -> str:
+    """A table of changes, its columns named for a screen reader; none: a line that says so."""
+    if not rows:
+        return "<p>无 None</p>"
+    head = "".join(f"<th>{header}</th>" for header in headers)
+    return f"<table class=cr-changes><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
