@@ -33,7 +33,6 @@ FIXES = (
     ("併為", "並為"),  # 并为该复制, and for the copy (1)
 )
 
-
 AGREED = 0.9  # the share of a pair's occurrences that must agree before the map holds it
 
 
@@ -56,7 +55,7 @@ def traditional_characters(texts: list[str]) -> dict[str, str]:
             if _han(simplified):
                 written.setdefault(simplified, Counter())[hant] += 1
     characters = {ch: _most(counts) for ch, counts in sorted(written.items())}
-    # a pair written one way at least 9 times in 10 (制某 is not: 复制某 is 複製某, 控制某 控制某)
+    # a pair written one way at least 9 times in 10: one across two words (制某) is not, and is left to its characters
     pairs: dict[str, Counter] = {}
     for text, out in aligned:
         for i in range(len(text) - 1):

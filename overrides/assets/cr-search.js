@@ -928,9 +928,9 @@
     show(shown);
   }
 
-  /* Open the search; `query` (a string) is put in its box and searched for. */
   var opener = null;  /* what had the focus: it has it back when the search closes */
 
+  /* Open the search; `query` (a string) is put in its box and searched for. */
   function open(query) {
     pieces.loadBase(others(), function () {});  /* while the dialog opens and the reader types */
     build();
