@@ -77,7 +77,7 @@ def test_a_rule_or_entry_whose_chinese_cites_other_rules_says_so_under_it_with_b
     told = {}
     for chapter in range(1, 10):
         html = (full_site / "cr" / str(chapter) / "index.html").read_text(encoding="utf-8")
-        for rule, note in re.findall(r'<h3 id="cr([^"]+)">(?:(?!<h3).)*?<div class=cites>(.*?)</div>', html):
+        for rule, note in re.findall(r'<h3 id="cr([^"]+)"[^>]*>(?:(?!<h3).)*?<div class=cites>(.*?)</div>', html):
             told[rule.replace("-", ".")] = (re.sub(r"<[^>]+>", "", note), re.findall(r'href="([^"]+)"', note))
     assert sorted(told) == ["115.3", "122.1a", "506.1", "608.2g", "702.145b"]
     text, hrefs = told["122.1a"]
@@ -225,3 +225,13 @@ def test_build_from_extra_sources_only(tmp_path):
     assert "<code>mini-official.en.txt</code>" in sources and str(ROOT) not in sources
 
 
+
+
+def test_a_keywords_heading_is_named_by_its_title(seed_site):
+    """Every rule's heading was its number alone: a screen reader's list of headings could not find
+    a keyword. A rule that is a title (702.19 Banding, 903.12 Brawl Option) is named by it too."""
+    post = (seed_site / "editions" / "2009-07-08" / "7" / "index.html").read_text(encoding="utf-8")
+    assert '<h3 id="cr702-19" aria-label="702.19 Banding 結合">' in post
+    chapter = (seed_site / "cr" / "9" / "index.html").read_text(encoding="utf-8")
+    assert '<h3 id="cr903-12" aria-label="903.12 Brawl Option 争锋模式">' in chapter
+    assert '<h3 id="cr903-12a"><a' in chapter  # a rule of text is named by its text's heading, its number

@@ -56,7 +56,7 @@ def test_too_common_is_explicit():
 
 def _blocks(html):
     """(anchor, the cells after the rule's heading up to the next heading)."""
-    return re.findall(r'<h3 id="(cr[\w-]+)"><a [^>]*>[^<]*</a></h3>(.*?)(?=<h3 |\n</div>)', html, re.S)
+    return re.findall(r'<h3 id="(cr[\w-]+)"[^>]*><a [^>]*>[^<]*</a></h3>(.*?)(?=<h3 |\n</div>)', html, re.S)
 
 
 def _forms(site):

@@ -11,7 +11,7 @@ from typing import Callable, Protocol
 
 from ..history.sentence_carry import STALE, TRANSLATED
 from ..rules.anchors import example_id, rule_id
-from ..rules.model import Rule
+from ..rules.model import Rule, is_title_text
 from ..rules.numbers import RuleNumber
 from ..rules.references import Ref, cited_apart, find_references
 from ..safe import html_attr, html_text
@@ -209,8 +209,8 @@ class RuleRenderer:
         self._terms = {lang: self.linker.marks(lang, defined | self._marked[lang], texts) for lang in self.langs}
         anchor = rule_id(number)
         # the number opens the rule's panel: "collapsed" to a screen reader from the start
-        parts = [f'<h3 id="{anchor}"><a href="#{anchor}" aria-expanded=false>{number}</a></h3>', self._cells(rule, -1),
-                 self._cited_apart(rule), self.notes.get(number, "")]
+        parts = [f'<h3 id="{anchor}"{self._named(rule)}><a href="#{anchor}" aria-expanded=false>{number}</a></h3>',
+                 self._cells(rule, -1), self._cited_apart(rule), self.notes.get(number, "")]
         count = max((len(t.examples) for t in rule.texts.values()), default=0)
         for index in range(count):
             parts.append(self._cells(rule, index, example_id(number, index + 1)))
@@ -219,6 +219,15 @@ class RuleRenderer:
                 self.marks += marks.count
                 self._marked[lang] |= marks.skip
         return "".join(parts)
+
+    def _named(self, rule: Rule) -> str:
+        """A keyword's rule (702.19 Trample) named by its title too: a screen reader's list of
+        headings finds the keyword, where every heading is otherwise a number."""
+        en, zh = rule.texts.get("en"), rule.texts.get("zh")
+        if en is None or not is_title_text(en.text):
+            return ""
+        title = " ".join(filter(None, (str(rule.number), en.text, zh.text if zh and "zh" in self.langs else None)))
+        return f' aria-label="{html_attr(title)}"'
 
     def _cited_apart(self, rule: Rule) -> str:
         en, zh = rule.texts.get("en"), rule.texts.get("zh")
