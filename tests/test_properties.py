@@ -1,5 +1,6 @@
 """Property-based tests: random and mutated rule texts never crash a parser, and every non-blank
 piece of input is either read into the model or reported with a reason."""
+import re
 from html.parser import HTMLParser
 
 from hypothesis import HealthCheck, given, settings
@@ -168,7 +169,7 @@ def test_hostile_text_reaches_pages_as_text_and_every_rule_arrives(hostile, endi
         assert checker.found == [], (page.src, checker.found[:3])
         rendered += html
     for number in numbers:
-        assert f'id="cr{number.replace(".", "-")}">' in rendered, number
+        assert re.search(f'id="cr{number.replace(".", "-")}"[ >]', rendered), number  # a keyword's heading has its name
     for path, script in assets.items():
         if path.endswith(".js"):  # one call with JSON arguments: no code of the source's
             call = re.fullmatch(r"CR\.\w+\((.*)\);\n", script, re.S)
