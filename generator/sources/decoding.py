@@ -18,6 +18,8 @@ EACH_BREAK = re.compile(r"\r|\n")
 # are what Windows-1252 punctuation (‘ ’ “ ” – —) becomes when it is mistaken for Latin-1.
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 BINARY_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f]")  # C0 controls but tab, line breaks, \f and \v
+# what a file read as Windows-1252 that holds Chinese needs
+CHINESE_HINT = "Chinese in GBK, GB18030 or Big5 needs its `encoding:` in the manifest"
 
 
 @dataclass
@@ -120,8 +122,7 @@ def decode(data: bytes, path: str, declared: str | None = None,
     bad = replaced.count("\ufffd") - body.count("\ufffd".encode())
     multibyte = len(replaced) - len(replaced.encode("ascii", "ignore")) - bad  # characters beyond ASCII
     if encoding == "utf-8" and multibyte <= bad:
-        notes.append((None, "not UTF-8 (no valid UTF-8 sequence beyond ASCII); decoded as Windows-1252 (Chinese in GBK, "
-                      "GB18030 or Big5 needs its `encoding:` in the manifest)"))
+        notes.append((None, f"not UTF-8 (no valid UTF-8 sequence beyond ASCII); decoded as Windows-1252 ({CHINESE_HINT})"))
         return _reject_binary(_cp1252(body), path), "cp1252", notes
     if bad_bytes != "replace":
         raise _invalid_byte_error(body, first_bad, path, "utf-8",

@@ -13,7 +13,7 @@ from ..cache import cached
 from ..errors import SourceError
 from ..rules.model import LANGUAGES, Issue, ParsedSource, Provenance, SourceSpec
 from ..rules.numbers import sequence_problems
-from .decoding import SourceText, from_bytes, read_source
+from .decoding import CHINESE_HINT, SourceText, from_bytes, read_source
 from .ledger import Ledger
 from .parsers import PARSERS, detect
 
@@ -79,11 +79,10 @@ def load_text(source: SourceText, declared: SourceSpec) -> LoadedSource:
     fmt = declared.format or detect(source)
     if fmt is None:
         first = next((n for n, line in source.numbered() if line.strip()), 1)
-        guessed = any(note.startswith("not UTF-8") for _, note in source.notes)  # read as Windows-1252
+        guessed = source.encoding == "cp1252" and not declared.encoding  # not UTF-8: read as Windows-1252
         raise SourceError(declared.path, first, "not a rules text in any known format "
                           f"({', '.join(PARSERS)}): no numbered rules, contents or glossary found" +
-                          ("; it is not UTF-8 and, read as Windows-1252, holds no rules: Chinese in GBK, "
-                           "GB18030 or Big5 needs its `encoding:` in the manifest" if guessed else ""))
+                          (f"; it is not UTF-8 and, read as Windows-1252, holds no rules: {CHINESE_HINT}" if guessed else ""))
     parsed, ledger = PARSERS[fmt].parse(source, replace(declared, format=fmt))
     for line, note in source.notes:
         parsed.warn(note, Provenance(declared.path, line or 0))
