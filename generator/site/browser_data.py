@@ -27,12 +27,13 @@ from __future__ import annotations
 
 import re
 
+from ..cache import cached
 from ..rules.model import NUMBERED_SENSE, Edition
 from ..rules.termbase import Term, convert_all, short
 from ..safe import html_attr, script_call
 from .model import SiteModel
 from .render import RuleRenderer
-from .traditional import traditional, traditional_characters
+from .traditional import is_han, traditional, traditional_characters
 
 TERM_MARK = re.compile(r"<u t=\d+>|</u>")
 
@@ -91,11 +92,16 @@ def other_script(edition: Edition, chapter: int, hant: bool, cells: dict[str, st
 
 def character_maps(texts: list[str]) -> dict[str, str]:
     """Character maps between the scripts, for the text that has no phrase-level conversion
-    (headings, navigation, glossary, previews): only the characters these texts use."""
+    (headings, navigation, glossary, previews): only the characters these texts use. Kept between
+    builds of the same texts: counting the pairs of a full edition takes half a second."""
+    return cached("charmap", "\0".join(texts).encode("utf-8"), lambda: _character_maps(texts))
+
+
+def _character_maps(texts: list[str]) -> dict[str, str]:
     to_traditional = traditional_characters(texts)
     # a query typed in Traditional is read in Simplified: the Traditional of every character too (賴 of 赖)
     present = set().union(*(set(text) for text in texts), *(set(hant) for hant in to_traditional.values()))
-    characters = sorted(ch for ch in present if "\u3400" <= ch <= "\u9fff")
+    characters = sorted(ch for ch in present if is_han(ch))
     to_simplified = {ch: out for ch, out in zip(characters, convert_all("t2s", characters)) if len(out) == 1 and out != ch}
     return {"assets/data/s2t.js": script_call("charmap", "s2t", to_traditional),
             "assets/data/t2s.js": script_call("charmap", "t2s", to_simplified)}

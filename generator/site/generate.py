@@ -121,7 +121,7 @@ def generate(options: Options, out: Path, corpus: Corpus | None = None) -> Gener
     # the 繁 maps cover the words of the pages, of the theme's own screens (the scripts' labels) and
     # of the readers' words the search knows (阵亡: a query typed 陣亡)
     screens = [data.decode("utf-8") for path, data in theme.items() if path.endswith((".js", ".html"))]
-    readers = [options.synonyms.read_text(encoding="utf-8")] if options.synonyms.is_file() else []
+    readers = [" ".join(pair) for pair in synonyms.items()]
     files.assets.update(character_maps([page.markdown for page in files.pages] + screens + readers))
     app = options.offline_app and options.dir_urls and model.current is not None
     site_nav = nav(model, files.pages)

@@ -52,7 +52,7 @@ def traditional_characters(texts: list[str]) -> dict[str, str]:
     aligned = [(text, out) for text, out in zip(texts, traditional(texts)) if len(out) == len(text)]
     for text, out in aligned:
         for simplified, hant in zip(text, out):
-            if _han(simplified):
+            if is_han(simplified):
                 written.setdefault(simplified, Counter())[hant] += 1
     characters = {ch: _most(counts) for ch, counts in sorted(written.items())}
     # a pair written one way at least 9 times in 10: one across two words (制某) is not, and is left to its characters
@@ -60,7 +60,7 @@ def traditional_characters(texts: list[str]) -> dict[str, str]:
     for text, out in aligned:
         for i in range(len(text) - 1):
             pair = text[i:i + 2]
-            if _han(pair[0]) and _han(pair[1]):
+            if is_han(pair[0]) and is_han(pair[1]):
                 pairs.setdefault(pair, Counter())[out[i:i + 2]] += 1
     return {**{ch: hant for ch, hant in characters.items() if hant != ch},
             **{pair: _most(counts) for pair, counts in sorted(pairs.items())
@@ -68,7 +68,7 @@ def traditional_characters(texts: list[str]) -> dict[str, str]:
                and counts[_most(counts)] >= AGREED * sum(counts.values())}}
 
 
-def _han(ch: str) -> bool:
+def is_han(ch: str) -> bool:
     return "\u3400" <= ch <= "\u9fff"
 
 
