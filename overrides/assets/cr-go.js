@@ -19,7 +19,7 @@
       if (chapterOnly && config.chapters[chapterOnly[1]]) { location.replace(config.chapters[chapterOnly[1]]); return; }
       var n = CR.parseAddress(text);
       if (!n) { status.textContent = "不是规则编号 Not a rule number: " + text; return; }
-      var chapter = String(Math.floor(Number(n.section) / 100)), url = config.chapters[chapter];
+      var chapter = CR.chapterOf(n), url = config.chapters[chapter];
       if (url) {
         /* only to a rule the chapter has: a chapter sends an address it lacks here, so going
          * back there with it would bounce between the two for ever */
@@ -74,7 +74,7 @@
           " of " + date + (fate[0] === null ? " 已于 " + fate[1] + " 版删除。was removed in " + fate[1] + "." : " → "));
         if (fate[0] !== null) {
           var n = CR.parseAddress(fate[0]);
-          line.appendChild(CR.element("a", { href: config.chapters[String(Math.floor(Number(n.section) / 100))] +
+          line.appendChild(CR.element("a", { href: config.chapters[CR.chapterOf(n)] +
             "#" + CR.anchorOf(n) }, fate[0]));
         }
         status.appendChild(line);

@@ -56,7 +56,7 @@
           c.innerHTML + "</div>";
       }).join("") + "</div>";
     }
-    var data = n && edition && CR.data[edition + "/" + Math.floor(Number(n.section) / 100)];
+    var data = n && edition && CR.data[edition + "/" + CR.chapterOf(n)];
     var texts = data && data[number];
     if (!texts) { return null; }
     var langs = ["en", CR.zhTag(CR.nativeScript())], cells = "";
@@ -78,7 +78,7 @@
     var chapters = {};
     numbers.forEach(function (number) {
       var n = CR.parseAddress(number);
-      if (n && (elsewhere || !ruleOnPage(n))) { chapters[Math.floor(Number(n.section) / 100)] = true; }
+      if (n && (elsewhere || !ruleOnPage(n))) { chapters[CR.chapterOf(n)] = true; }
     });
     var pending = Object.keys(chapters);
     function render() {

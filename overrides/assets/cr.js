@@ -77,6 +77,9 @@
     return 0;
   }
 
+  /* A rule number's chapter, "7" for 702.19c: the chapter of its page and of its data script. */
+  function chapterOf(n) { return String(Math.floor(Number(n.section) / 100)); }
+
   function anchorOf(n) { return "cr" + n.section + (n.rule ? "-" + n.rule + n.sub : ""); }
   function numberOf(n) { return n.section + (n.rule ? "." + n.rule + n.sub : ""); }
 
@@ -147,6 +150,7 @@
   CR.element = element;
   CR.parseAddress = parseAddress;
   CR.anchorOf = anchorOf;
+  CR.chapterOf = chapterOf;
   CR.numberOf = numberOf;
   CR.ruleKey = ruleKey;
   CR.compareKeys = compareKeys;
