@@ -54,6 +54,10 @@ def test_one_result_per_rule_with_a_snippet_in_the_display_language(page, full_u
     assert search(page, "tramle")[0].endswith("/cr/glossary/#g-trample")  # one letter off
     assert search(page, "先攻")[1].endswith("/cr/7/#cr702-7")  # a word, not 先 alone
     assert search(page, "指挥官伤害")[0].endswith("/cr/9/#cr903-10a")
+    # a word the rules never write (they say 操控) is read as theirs, not character by character (制 of 限制)
+    assert search(page, "控制者")[0].endswith("/cr/glossary/#g-control")
+    marks = page.locator(".cr-search__snippet mark").all_text_contents()
+    assert marks and all("操控" in mark for mark in marks), marks
 
 
 def test_an_older_rule_that_is_today_s_is_one_result(page, full_url):
