@@ -391,13 +391,19 @@ def _import_xliff(args) -> int:
         print(f"error: {args.translation}: expected a Chinese translation older than the sources' English edition",
               file=sys.stderr)
         return 1
+    if "en" not in translated.languages:  # nothing could be carried: the release would be the work list alone
+        print(f"error: {args.translation}: the translation of {translated.date} is carried to the new English "
+              f"through the English it translates: give the English of {translated.date} with --history",
+              file=sys.stderr)
+        return 1
     imported = next_translation(edition, translated, work, layout)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_bytes(layout.encode(imported.text))
     print(f"{args.out}: {edition.date}, {len(imported.from_xliff)} rules from the work list, "
           f"{len(imported.carried)} carried ({len({rule for rule, _ in imported.outdated})} of them with "
-          "older Chinese of changed English); "
-          f"{len(imported.terms_from_xliff)} glossary entries from the work list")
+          "older Chinese of changed English), "
+          f"{len(imported.rules_left_out)} left out "
+          f"without Chinese; {len(imported.terms_from_xliff)} glossary entries from the work list")
     for rule, part in imported.outdated:
         print(f"warning: older Chinese kept for {rule}{part}: its English changed and the work list does not "
               "translate all of it", file=sys.stderr)

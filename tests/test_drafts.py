@@ -191,8 +191,9 @@ def test_the_work_list_offers_each_draft_as_a_match_of_its_own(carried_site):
 
 def test_an_unconfirmed_draft_is_never_imported(carried_site, tmp_path):
     """A work list whose targets a tool filled with the drafts for review (needs-review-translation,
-    leveraged-tm) imports none of them: each such rule is left out and reported; the same drafts
-    marked translated by a person come back as the new Chinese."""
+    leveraged-tm) imports none of them: a new rule is left out, a changed one keeps its older Chinese
+    (as if nobody had touched it, never less), each reported with the unit; the same drafts marked
+    translated by a person come back as the new Chinese."""
     from test_translators_round import ZH_OLD, import_xliff, parts_of
     needs_corpus(ZH_OLD)
     text = data(carried_site, "worklist.xlf").read_text("utf-8")
@@ -200,20 +201,33 @@ def test_an_unconfirmed_draft_is_never_imported(carried_site, tmp_path):
     prefilled = set()
     for unit in tree.iter(f"{NS}trans-unit"):
         alt = next((a for a in unit.iter(f"{NS}alt-trans") if a.get("origin") == "draft"), None)
-        if alt is not None and unit.get("id").startswith("701.56"):
+        if alt is not None and unit.get("id").startswith(("701.56", "702.62a/")):
             target = unit.find(f"{NS}target")
             target.text = alt.findtext(f"{NS}target")
             target.set("state", "needs-review-translation")
             target.set("state-qualifier", "leveraged-tm")
             prefilled.add(unit.get("id").split("/")[0])
-    assert {"701.56a", "701.56e"} <= prefilled
+    assert {"701.56a", "701.56e", "702.62a"} <= prefilled
+    # and one sentence of a changed rule translated, another left as it was
+    partly = [u for u in tree.iter(f"{NS}trans-unit") if u.get("id").startswith("702.37c/")]
+    partly[0].find(f"{NS}target").text, partly[0].find(f"{NS}target").attrib["state"] = "某句译文", "translated"
     (tmp_path / "prefilled.xlf").write_bytes(etree.tostring(tree, xml_declaration=True, encoding="utf-8"))
     result = import_xliff(tmp_path / "prefilled.xlf", tmp_path / "next.txt")
     assert result.returncode == 0, result.stderr[-2000:]
     made = parts_of(tmp_path / "next.txt")
-    assert not prefilled & set(made)
-    for number in prefilled:
-        assert re.search(rf"warning: no Chinese for {re.escape(number)} .*draft not confirmed", result.stderr), number
+    older = parts_of(ZH_OLD)
+    new_rules = {number for number in prefilled if number not in older}
+    assert new_rules and not new_rules & set(made)
+    for number in new_rules:
+        assert re.search(rf"warning: no Chinese for {re.escape(number)} .*draft not confirmed in {re.escape(number)}/\d",
+                         result.stderr), number
+    assert made["702.62a"][0][:40] == older["702.62a"][0][:40]  # Suspend's rule kept, not dropped for a draft nobody confirmed
+    assert re.search(r"warning: older Chinese kept for 702\.62a \(\d+ of \d+ sentences changed or new; "
+                     r"draft not confirmed in 702\.62a/\d+", result.stderr), result.stderr[-3000:]
+    assert made["702.37c"][0][:40] == older["702.37c"][0][:40] and "某句译文" not in "".join(made["702.37c"])
+    assert re.search(rf"older Chinese kept for 702\.37c \(.*; {partly[0].get('id')} translated, not used: 702\.37c/\d+",
+                     result.stderr), result.stderr[-3000:]
+    assert re.search(r", \d+ left out without Chinese;", result.stdout), result.stdout
     # a stale rule nobody translated keeps its older Chinese (the release lags, as the translators'
     # do), and says so: 205.3h's English added Case
     assert made["205.3h"][0].startswith("结界具有其特有的副类别") and "案件" not in made["205.3h"][0]

@@ -391,3 +391,15 @@ def test_a_glossary_entry_comes_back_from_its_units_or_whole():
              Unit("Widget", 3, 1, "Three.", "Three.", "needs-translation", 1)]
     assert _term_chinese(grown, split, result) == ["装置", "一。", "二。"]
     assert result.outdated == [("glossary: Widget", " (1 of 4 units translated)")]
+
+
+def test_an_import_without_the_english_the_translation_follows_writes_nothing(carried_site, tmp_path):
+    """Without the English of the translation's own edition nothing can be carried: the release would
+    be the work list alone (514 lines of 8,626, the rest English or missing). It stops and says what to give."""
+    needs_corpus(ZH_OLD)
+    out = tmp_path / "next.txt"
+    result = subprocess.run([sys.executable, "-m", "generator", "import-xliff", str(data(carried_site, "worklist.xlf")),
+                             "--translation", str(ZH_OLD), "--out", str(out), "--no-manifest", "--source", str(EN_NEW)],
+                            cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 1 and not out.exists(), result.stderr[-2000:]
+    assert "give the English of 2023-11-17 with --history" in result.stderr and "Traceback" not in result.stderr

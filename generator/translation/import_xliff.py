@@ -15,7 +15,8 @@ it follows, a new entry after the one the English glossary puts before it. Chapt
 titles, the introduction and the credits are the release's own (the credits with the new date). A
 unit whose target is its draft (its <alt-trans> of origin "draft") as a tool put it there, not as
 a translator confirmed it (a state needs-review-… or new, or a state-qualifier such as leveraged-tm
-or mt-suggestion), is not translated: its rule is left out and reported (draft not confirmed).
+or mt-suggestion), is not translated: its part keeps its older Chinese, or is left out where it
+has none, and the report names the unit (draft not confirmed).
 OmegaT never fills a segment from a draft by itself (the project offers them as suggestions), so
 there a target that is the draft is one the translator took. A
 work list made for another English edition than the sources', a unit the edition does not have, or
@@ -58,6 +59,11 @@ class Unit:
     qualifier: str | None = None  # the target's state-qualifier
 
     @property
+    def name(self) -> str:
+        """The unit's id in the work list, as the reports name it: 702.62a/6, 702.62a/ex1/2."""
+        return f"{self.rule}/{f'ex{self.part}/' if self.part else ''}{self.k}"
+
+    @property
     def unconfirmed(self) -> bool:
         """The target is the draft as a tool put it there, for a person to review."""
         if self.draft is None or self.target is None or self.target.strip() != self.draft.strip():
@@ -92,6 +98,11 @@ class Imported:
     # parts that kept older Chinese of English since changed: (rule, which part and how much changed)
     outdated: list[tuple[str, str]] = field(default_factory=list)
     left_out: list[str] = field(default_factory=list)  # rules (and titles, terms) with no Chinese
+
+    @property
+    def rules_left_out(self) -> set[str]:
+        """The rules not written (a rule written without one of its examples is written)."""
+        return {missing.split(" ")[0] for missing in self.left_out if missing[0].isdigit() and "(example" not in missing}
 
 
 def read_units(data: bytes, path: str) -> WorkList:
@@ -208,11 +219,6 @@ def _rule_chinese(rule: Rule, edition: Edition, units: list[Unit], result: Impor
     chinese, from_xliff = [], False
     for index in range(len(english)):
         part_units = sorted((u for u in units if u.part == index), key=lambda u: u.k)
-        drafts = sum(1 for u in part_units if u.unconfirmed)
-        if drafts:  # neither the draft nor the older Chinese it was made to replace: left out
-            result.left_out.append(str(rule.number) + (f" (example {index})" if index else "")
-                                   + f" (draft not confirmed in {drafts} of {len(part_units)} units)")
-            return None
         if segments and index < len(segments):
             kept = [s.zh if s.state == TRANSLATED else None for s in segments[index]]
         elif carried_parts is not None and index < len(carried_parts) and not _stale(edition, rule):
@@ -221,22 +227,40 @@ def _rule_chinese(rule: Rule, edition: Edition, units: list[Unit], result: Impor
         else:
             kept = None
         pieces = _part_chinese(part_units, kept)
+        where = f" (example {index})" if index else ""
         if pieces is not None:
             chinese.append("".join(pieces))
             from_xliff = True
         elif carried_parts is not None and index < len(carried_parts):
             chinese.append(carried_parts[index])
-            changed = _changed_sentences(edition.carried.get(rule.number), index)
-            if changed:
-                result.outdated.append((str(rule.number), (f" (example {index})" if index else "") + f" ({changed})"))
+            said = "; ".join(filter(None, (_changed_sentences(edition.carried.get(rule.number), index),
+                                           _unused(part_units))))
+            if said:
+                result.outdated.append((str(rule.number), f"{where} ({said})"))
         else:
             done = sum(1 for u in part_units if u.filled)
-            result.left_out.append(str(rule.number) + (f" (example {index})" if index else "")
-                                   + (f" ({done} of {len(part_units)} units translated)" if done else ""))
+            said = "; ".join(filter(None, (f"{done} of {len(part_units)} units translated" if done else "",
+                                           _unused(part_units))))
+            result.left_out.append(str(rule.number) + where + (f" ({said})" if said else ""))
             if index == 0:
                 return None
     (result.from_xliff if from_xliff else result.carried).append(str(rule.number))
     return chinese
+
+
+def _unused(units: list[Unit]) -> str:
+    """Why a part's units gave it no Chinese, for the report: the drafts nobody confirmed (never
+    written: the part keeps its older Chinese, or has none), the units left untranslated beside
+    translated ones (whose translations are then not used: a part is not written half translated)."""
+    said = []
+    drafts = [u.name for u in units if u.unconfirmed]
+    if drafts:
+        said.append(f"draft not confirmed in {', '.join(drafts)}")
+    untranslated = [u.name for u in units if not u.filled and not u.unconfirmed]
+    if untranslated and any(u.filled for u in units):
+        said.append(f"{', '.join(u.name for u in units if u.filled)} translated, not used: "
+                    f"{', '.join(untranslated)} untranslated")
+    return "; ".join(said)
 
 
 def _stale(edition: Edition, rule: Rule) -> bool:
