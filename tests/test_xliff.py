@@ -47,9 +47,13 @@ def test_a_cat_tool_reads_a_unit_per_sentence_with_what_is_carried_changed_and_s
     target = "{urn:oasis:names:tc:xliff:document:1.2}target"
     assert all(u.target == u.source and u.xmlelement.find(target).get("state") == "needs-translation"
                and not u.isapproved() for u in store.getunits())
-    review = [u for u in store.getunits() if any(a.xmlelement.get("origin") == "translation-2024-02-02"
-                                                 for a in u.getalttrans())]
+    review = [u for u in store.getunits() if u.getnotes().startswith("check: the Chinese may need a fix")]
     assert len(review) >= len(checked)  # the checked rules' Chinese, offered whole, to review
+    # as the release it comes from (the 2023-11-17 translation, carried: there is no 2024-02-02 one)
+    assert all([a.xmlelement.get("origin") for a in u.getalttrans()] == ["translation-2023-11-17"] for u in review)
+    # and with the check's reasons on each unit, where OmegaT shows them (it shows no group's notes)
+    reasoned = {u.getid().split("\x04")[-1].split("/")[0]: u.getnotes() for u in review}
+    assert all(note.count("check: ") > 1 for note in reasoned.values()), [n for n in reasoned.values() if n.count("check: ") < 2][:3]
     carried = units["205.3i/1"]
     assert carried.source == "Lands have their own unique set of subtypes; these subtypes are called land types."
     assert [(a.target, a.xmlelement.get("match-quality")) for a in carried.getalttrans()] == [

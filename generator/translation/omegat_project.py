@@ -3,10 +3,12 @@
 omegat.project (English to Simplified Chinese, no sentence segmentation: each unit of the work list
 is one segment, as import-xliff reads them back), the work list in source/, the translation memory
 in tm/auto/ (whose exact matches OmegaT fills in by itself) where its English has one Chinese, and in
-tm/ where it has several (OmegaT offers them, and fills none: which is right depends on the rule), the drafts in tm/penalty-010/ (OmegaT
-offers a memory of a penalty-NNN folder as matches NNN points lower, so a draft of today's English
-is a 90% suggestion, never an exact match, and OmegaT fills no segment from it), the termbase in
-glossary/, and the empty folders OmegaT writes to. The same files give the same bytes (archive.py).
+tm/ where it has several (OmegaT offers them, and fills none: which is right depends on the rule), the drafts in
+tm/penalty-NNN/ by their quality (OmegaT offers a memory of a penalty-NNN folder as matches NNN
+points lower, so a draft of today's English shows as its quality in tens, 90% at most: a draft of
+quality 55, translated phrase by phrase, is a 50% suggestion, never an exact match, and OmegaT fills
+no segment from it), the termbase in glossary/, and the empty folders OmegaT writes to. The same
+files give the same bytes (archive.py).
 """
 from __future__ import annotations
 
@@ -32,13 +34,23 @@ PROJECT = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
   </project>
 </omegat>
 """
-FOLDERS = ("", "source/", "target/", "tm/", "tm/auto/", "tm/penalty-010/", "glossary/", "dictionary/", "omegat/")
-DRAFTS = "tm/penalty-010/drafts.tmx"
+FOLDERS = ("", "source/", "target/", "tm/", "tm/auto/", "glossary/", "dictionary/", "omegat/")
 
 
-def omegat_project(name: str, worklist: str, memories: tuple[str, str], terms: str, drafts: str | None = None) -> bytes:
+def penalty(quality: int) -> int:
+    """The penalty folder that shows a draft of this quality at it, rounded down to tens: 90% at most."""
+    return max(10, 100 - quality // 10 * 10)
+
+
+def drafts_folder(quality: int) -> str:
+    return f"tm/penalty-{penalty(quality):03d}/drafts.tmx"
+
+
+def omegat_project(name: str, worklist: str, memories: tuple[str, str], terms: str,
+                   drafts: dict[str, str] | None = None) -> bytes:
     """The zip of the project folder `name`; `memories`: the pairs whose English has one Chinese,
-    and those whose English has several (memory_tmx.by_chinese_count)."""
+    and those whose English has several (memory_tmx.by_chinese_count); `drafts`: each penalty
+    folder's memory (drafts_folder)."""
     files = {"omegat.project": PROJECT, "source/worklist.xlf": worklist, "tm/auto/memory.tmx": memories[0],
-             "tm/choices.tmx": memories[1], "glossary/terms.tbx": terms, **({DRAFTS: drafts} if drafts else {})}
+             "tm/choices.tmx": memories[1], "glossary/terms.tbx": terms, **dict(sorted((drafts or {}).items()))}
     return same_bytes_zip(name, {path: text.encode("utf-8") for path, text in files.items()}, FOLDERS)

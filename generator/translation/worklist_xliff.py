@@ -14,12 +14,14 @@ as OmegaT's XLIFF filter reads it (it offers a unit's target as the segment, and
 one); a CAT tool puts the translation there, and `python -m generator import-xliff` reads a target
 other than the English as translated. What the translation has for a unit comes as <alt-trans>,
 and in memory.tmx beside the work list, from which OmegaT fills the exact matches (tm/auto):
-  - carried: the Chinese, match-quality 100, origin "translation-<edition it translates>";
+  - carried: the Chinese, match-quality 100, origin "translation-<edition it translates>" (the
+    release it comes from: a rule to review carried from 2023-11-17 says 2023-11-17);
   - changed: the Chinese of the English it replaced, with that English as its source (a CAT tool
     shows it as a fuzzy match, with the difference);
   - new: nothing;
   - a rule the check of the translation puts first: its Chinese (match-quality 100), the check's
-    reasons as notes of the rule's group;
+    reasons as notes of the rule's group and of each of its units (OmegaT shows a unit's notes,
+    not its group's);
   - a sentence of the translation memory (the same English elsewhere in the translated edition):
     an <alt-trans> of origin "translation-memory", never a target;
   - a changed or new sentence's draft (translation/drafting/drafts.py: the older Chinese with the English
@@ -95,15 +97,18 @@ def worklist_xliff(edition, status, rules: dict, findings: list = (), drafts: di
     for finding in findings:
         if finding.term:
             if finding.term in entries and finding.term not in listed_terms:
-                document.term_review(entries[finding.term])
+                carried = edition.carried_terms.get(entries[finding.term].en.term)
+                document.term_review(entries[finding.term], carried.translates if carried else edition.date)
             continue
         rule = rules.get(finding.number)
         if finding.number in listed or rule is None or "en" not in rule.texts or "zh" not in rule.texts:
             continue
         en, zh = rule.texts["en"], rule.texts["zh"]
         chinese = [zh.text, *(e.text for e in zh.examples)]
+        carried = edition.carried.get(finding.number)
         document.rule(finding.number, [review_part(text, chinese[i] if i < len(chinese) else None)
-                                       for i, text in enumerate([en.text, *(e.text for e in en.examples)])], None)
+                                       for i, text in enumerate([en.text, *(e.text for e in en.examples)])], None,
+                      carried.translates if carried else edition.date)
     return bytes(document.store)
 
 
@@ -120,9 +125,9 @@ class _Document:
         self.store, self.name, self.reasons = store, name, reasons or {}
         store.switchfile(name, createifmissing=True)
 
-    def rule(self, number, parts, translates: str | None) -> None:
+    def rule(self, number, parts, translates: str | None, reviewed: str | None = None) -> None:
         """A rule's group: its parts (text, examples) as sequences of Segments; `translates`: the
-        edition its Chinese was made for (None: untranslated)."""
+        edition its Chinese was made for (None: untranslated); `reviewed`: that of a rule to review."""
         from lxml import etree
         group = self.store.creategroup(filename=self.name, restype="x-cr-rule")
         group.set("id", str(number))
@@ -131,12 +136,13 @@ class _Document:
         note = (f"stale: translates the English of {translates}" if translates else
                 "check: the translation's check puts it first" if review else "untranslated")
         etree.SubElement(group, f"{{{NAMESPACE}}}note", {"from": "cr-generator"}).text = note
-        for reason in self.reasons.get(str(number), ()):
+        reasons = self.reasons.get(str(number), ())
+        for reason in reasons:
             etree.SubElement(group, f"{{{NAMESPACE}}}note", {"from": "cr-check"}).text = f"check: {reason.text}"
         for index, part in enumerate(parts):
             where = f"{number}/" + (f"ex{index}/" if index else "")
             for k, segment in enumerate(part, 1):
-                unit = self._unit(segment, translates)
+                unit = self._unit(segment, translates or reviewed, reasons)
                 unit.setid(f"{where}{k}")
                 unit.xmlelement.set("resname", str(number))
                 group.append(unit.xmlelement)
@@ -167,14 +173,14 @@ class _Document:
             segments.append((key, Segment(en, zh, state, was=was if state == STALE else None)))
         self._term_group(work.name, note, segments, work.translates)
 
-    def term_review(self, pair) -> None:
+    def term_review(self, pair, reviewed: str) -> None:
         """A glossary entry the check of the translation puts first (a GlossaryPair): each paragraph
         of its definition with its Chinese to review, the check's reasons as notes. Not its name,
         which the check does not read: a tool would fill a lone word from any rule of the memory
         (Play is 使用 in one, 使用/场上 the entry's name)."""
         segments = [(str(k), Segment(en, zh, REVIEW))
                     for k, (en, zh) in enumerate(paragraph_pairs(pair.en.definition, pair.zh.definition), 1)]
-        self._term_group(pair.en.name, "check: the translation's check puts it first", segments, None)
+        self._term_group(pair.en.name, "check: the translation's check puts it first", segments, reviewed)
 
     def _term_group(self, name: str, note: str, segments: list, translates: str | None) -> None:
         from lxml import etree
@@ -182,22 +188,22 @@ class _Document:
         group.set("id", f"glossary/{name}")
         group.set("resname", name)
         etree.SubElement(group, f"{{{NAMESPACE}}}note", {"from": "cr-generator"}).text = f"glossary entry, {note}"
-        for reason in self.reasons.get(name, ()):
+        reasons = self.reasons.get(name, ())
+        for reason in reasons:
             etree.SubElement(group, f"{{{NAMESPACE}}}note", {"from": "cr-check"}).text = f"check: {reason.text}"
         for key, segment in segments:
-            unit = self._unit(segment, translates)
+            unit = self._unit(segment, translates, reasons)
             unit.setid(f"glossary/{name}/{key}")
             unit.xmlelement.set("resname", name)
             group.append(unit.xmlelement)
 
-    def _unit(self, segment: Segment, translates: str | None):
+    def _unit(self, segment: Segment, translates: str | None, reasons=()):
         unit = self.store.addsourceunit(segment.en, filename=self.name)
         unit.target = segment.en  # translated in place: OmegaT's filter reads a unit's target as its text
         unit.xmlelement.find(f"{{{NAMESPACE}}}target").set("state", "needs-translation")
         unit.markapproved(False)
         if segment.state in (TRANSLATED, REVIEW) and segment.zh:  # memory.tmx holds it too, as an exact match
-            origin = translates if segment.state == TRANSLATED else self.name.removeprefix("cr-")
-            unit.addalttrans(segment.zh, origin=f"translation-{origin}", lang=TARGET_LANGUAGE)
+            unit.addalttrans(segment.zh, origin=f"translation-{translates}", lang=TARGET_LANGUAGE)
             unit.getalttrans()[-1].xmlelement.set("match-quality", "100")
         elif segment.state == STALE and segment.zh:
             unit.addalttrans(segment.zh, origin=f"translation-{translates}", lang=TARGET_LANGUAGE,
@@ -210,5 +216,7 @@ class _Document:
         unit.addnote({TRANSLATED: "carried: the English is unchanged",
                       STALE: f"changed: the English changed since {translates}",
                       NEW: "new: no translation yet",
-                      REVIEW: "check: the Chinese may need a fix (see the rule's notes)"}[segment.state], origin="cr-generator")
+                      REVIEW: "check: the Chinese may need a fix"}[segment.state], origin="cr-generator")
+        for reason in reasons:
+            unit.addnote(f"check: {reason.text}", origin="cr-check")
         return unit

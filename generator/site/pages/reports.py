@@ -13,7 +13,7 @@ from ...safe import html_attr, md_text
 from ...translation.check import checked
 from ...translation.drafting.drafts import draft_pairs, drafted, drafts_tmx, edition_drafts, translated_edition, with_drafts
 from ...translation.memory_tmx import memory_tmxs
-from ...translation.omegat_project import omegat_project
+from ...translation.omegat_project import drafts_folder, omegat_project
 from ...translation.termbase_tbx import termbase_tbx
 from ...translation.worklist_xliff import worklist_xliff
 from ..addresses import own_folder
@@ -62,15 +62,18 @@ def status_page(model: SiteModel, files: "SiteFiles") -> None:
         if model.is_current(edition):
             findings, data = reviewed(model), f"assets/data/{edition.date}"
             files.assets.update(worklist(edition, status, rules, findings, drafts))
-            files.assets[f"{data}/drafts.tmx"] = drafts_tmx(draft_pairs(
-                with_drafts(parts_of(edition, number), found) for number, found in drafts.items())).decode("utf-8")
+            pairs = draft_pairs(with_drafts(parts_of(edition, number), found) for number, found in drafts.items())
+            files.assets[f"{data}/drafts.tmx"] = drafts_tmx(pairs).decode("utf-8")
+            banded: dict[str, list] = {}
+            for pair in pairs:
+                banded.setdefault(drafts_folder(pair[2]), []).append(pair)
             memories = model.cached("memory", lambda: memory_tmxs(model.corpus.editions))
             files.assets[f"{data}/memory.tmx"] = memories[0].decode("utf-8")
             files.assets[f"{data}/terms.tbx"] = termbase_tbx(model.termbase).decode("utf-8")
             files.assets[f"{data}/{OMEGAT_ZIP}"] = omegat_project(
                 f"cr-{edition.date}-omegat", files.assets[f"{data}/worklist.xlf"],
-                (memories[1].decode("utf-8"), memories[2].decode("utf-8")),
-                *(files.assets[f"{data}/{name}"] for name in ("terms.tbx", "drafts.tmx")))
+                (memories[1].decode("utf-8"), memories[2].decode("utf-8")), files.assets[f"{data}/terms.tbx"],
+                {folder: drafts_tmx(band).decode("utf-8") for folder, band in banded.items()})
 
             def download(name, label):
                 return f'<a href="{html_attr(at.asset(src, f"{data}/{name}"))}" download>{label}</a>'
