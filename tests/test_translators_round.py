@@ -77,6 +77,10 @@ def test_the_termbase_holds_every_glossary_pair(carried_site):
     assert mana_burn.findtext("langSet/tig/termNote[@type='administrativeStatus']") == "deprecatedTerm-admn-sts"
     trample = next(e for e in root.iter("termEntry") if e.findtext("langSet/tig/term") == "Trample")
     assert "rule: 702.19" in [n.text for n in trample.iter("note")] and trample.find("langSet/descrip[@type='definition']") is not None
+    assert "source: the official glossary" in [n.text for n in trample.iter("note")]
+    # a new entry of the English glossary named in the translators' term list: provisional, not official
+    evidence = next(e for e in root.iter("termEntry") if e.findtext("langSet/tig/term") == "Collect Evidence")
+    assert "source: the translators' term list (provisional)" in [n.text for n in evidence.iter("note")]
     assert without_obsolete_mark("Mana Burn (Obsolete)") == "Mana Burn"
 
 

@@ -16,7 +16,7 @@ XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 def _origin(term) -> str:
     """Where the pair comes from, as a translator would want to know it."""
     kinds = {what for what, _ in term.sources}
-    if term.glossary is not None:
+    if term.glossary is not None and term.glossary.zh is not None:
         return "the official glossary"
     if any("term list" in kind for kind in kinds):
         return "the translators' term list (provisional)"
