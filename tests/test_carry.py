@@ -138,11 +138,15 @@ def test_the_status_page_is_the_translators_work_list(carried_site):
     assert "Glossary entries new or changed (5)</b>: Case · Cloak · Collect Evidence · Disguise · Solved</p>" in page
     assert '<a href="../../assets/data/2024-02-02/worklist.csv" download>CSV</a>' in page
     assert '<a href="../../assets/data/2024-02-02/worklist.xlf" download>XLIFF</a>' in page
+    assert "the import reads the XLIFF" in page and "import-xliff target/worklist.xlf" in page  # and how it comes back
     rows = json.loads((carried_site / "assets" / "data" / "2024-02-02" / "worklist.json").read_text(encoding="utf-8"))
     rules, terms = [r for r in rows if not r["term"]], [r for r in rows if r["term"]]
     listed = [r for r in rules if r["status"] in ("stale", "untranslated")]
-    assert len(listed) == 44 and rows[:44] == listed
-    checked = rules[44:]  # then the rules the check of the translation puts first, each with its reasons
+    assert len(listed) == 45 and rows[:45] == listed
+    assert rows[44] | {"sentences": None} == {"rule": "719", "status": "untranslated", "translates": "", "english": "Case Cards",
+                                              "english_then": "", "chinese": "", "draft": "", "term": "", "check": "",
+                                              "sentences": None}  # then the title without Chinese, as in the XLIFF
+    checked = rules[45:]  # then the rules the check of the translation puts first, each with its reasons
     assert rows[len(rules):] == terms  # then the glossary entries the English added, and those the check puts first
     added, checked_terms = terms[:5], terms[5:]
     assert [r["term"] for r in added] == ["Case", "Cloak", "Collect Evidence", "Disguise", "Solved"]

@@ -81,10 +81,13 @@ def status_page(model: SiteModel, files: "SiteFiles") -> None:
                          "then open it in OmegaT: the work list, the memory and the termbase in place)</p>"
                          f"<p>译者工作清单 Work list for translators: {download('worklist.xlf', 'XLIFF')} "
                          f"(CAT 工具 for CAT tools: OmegaT, Trados, memoQ) · {download('worklist.csv', 'CSV')} · "
-                         f"{download('worklist.json', 'JSON')}; 翻译记忆 translation memory "
+                         f"{download('worklist.json', 'JSON')} (供阅读与排序，导入只读 XLIFF to read and sort: "
+                         "the import reads the XLIFF); 翻译记忆 translation memory "
                          f"{download('memory.tmx', 'TMX')}, 术语库 termbase {download('terms.tbx', 'TBX')}, "
                          f"草稿 drafts {download('drafts.tmx', 'TMX')}</p>"
-                         f"<p>草稿 Drafts: {len(drafts)} 条规则 rules ({_drafts_note})</p>")
+                         f"<p>草稿 Drafts: {len(drafts)} 条规则 rules ({_drafts_note}; 本页列出旧译规则的草稿，"
+                         "全部草稿见工作清单与 drafts.tmx: this page shows those of the stale rules above, the work "
+                         "list and drafts.tmx have all)</p>" + _HAND_BACK)
             if findings:
                 downloads += (f'<p><a href="{html_attr(at.href(src, at.page(edition.date, "review")))}">译文检查 '
                               f"Translation check</a>: 最可能需要修改的 {len(findings)} 条规则与词汇表条目及其理由 the "
@@ -101,6 +104,13 @@ def status_page(model: SiteModel, files: "SiteFiles") -> None:
                               meta=page_meta(model, model.current, src)))
 
 
+_HAND_BACK = ("<p>交回译文 Handing the translation back: 在 OmegaT 中 <i>Project → Create Translated Documents</i> "
+              "写出 writes <code>target/worklist.xlf</code>；再用 then <code>python -m generator import-xliff "
+              "target/worklist.xlf --translation plain_text/&lt;旧 old&gt;_Zh.txt --out plain_text/&lt;新 new&gt;_Zh.txt "
+              "--no-manifest --source MagicCompRules-&lt;新 new&gt;.txt --history MagicCompRules-&lt;旧 old&gt;.txt</code> "
+              "生成下一版纯文本，并列出尚无中文的部分 makes the next release of the plain text and lists what has "
+              "no Chinese yet. 工具预填而未经确认的草稿不会写入 A draft a tool filled in and nobody confirmed is "
+              "never written.</p>")
 _drafts_note = ("旧译套用英文改动，或新规则取自平行规则；方括号中的英文尚待翻译，草稿须经译者确认 the older Chinese "
                 "with the English edit carried over, or a new rule from its parallels; English in brackets is "
                 "left to translate, and a draft is the translators' only once they confirm it")
@@ -217,6 +227,8 @@ def worklist(edition, status, rules: dict, findings: list = (), drafts: dict | N
                      "draft": drafted(parts[0]) if parts and parts[0] and number in drafts else ""})
         if parts:
             sentences[str(number)] = [None if part is None else [seg._asdict() for seg in part] for part in parts]
+    rows += [{"rule": str(number), "status": "untranslated", "translates": "", "english": title, "english_then": "",
+              "chinese": "", "draft": ""} for number, title in status.titles]  # a chapter's or section's title
     listed = {row["rule"] for row in rows}
     rows += [{"rule": number, "status": "check", "translates": "", "english": f.en, "english_then": "", "chinese": f.zh}
              for number, f in checked.items() if number not in listed and not f.term]
