@@ -93,10 +93,14 @@ def test_cited_numbers_doubled_characters_and_bracketed_english(tmp_path):
                                ("Each replacement effect has one controller.", "每个替代性效应的的操控者只有一位。"),
                                ("Estrid's replacement effect is a card's.", "[Estrid]的替代性效应来自一张牌。"),
                                ("A replacement effect of [this object] applies.", "[this object]的替代性效应生效。")])
-    assert any(kind == "numbers" and "100.1 in the English, 100.11 in the Chinese" in text for kind, text in found["100.13"])
+    assert ("numbers", "cited numbers differ: 100.1 in the English, 100.11 in the Chinese") in found["100.13"]
     assert kinds(found, "100.14") == {"doubled"}
     assert kinds(found, "100.15") == {"bracketed"}
     assert found.get("100.16", []) == []  # the English has the same brackets: a placeholder, not a name
+    # the English citing a rule its edition lacks (the glossary's Map cites 110.10 for 111.10): said, the English may be wrong
+    found = reasons(tmp_path, [("See rule 100.99 for replacement effects.", "替代性效应参见规则100.1。")])
+    assert ("numbers", "cited numbers differ: 100.99 in the English, 100.1 in the Chinese; the edition has no rule "
+                       "100.99: the English may be the one wrong") in found["100.13"]
 
 
 def test_a_sentence_the_chinese_lacks_is_named(tmp_path):

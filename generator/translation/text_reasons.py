@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace
 
 from ..rules.references import cited_rules
 from ..rules.sentences import align, split_en, split_zh
@@ -64,6 +65,18 @@ def text_reasons(en: str, zh: str, en_all: str, zh_all: str) -> list[Reason]:
                                   f"the Chinese has {len(zh_sentences)} sentences and the English {len(en_sentences)}; "
                                   f"no English sentence says “{alone_zh[0]}”"))
     return reasons
+
+
+def cited_unknown(reasons: list[Reason], en: str, numbers: set[str]) -> list[Reason]:
+    """The reasons, where the English cites a number its edition has no rule of said so beside the
+    cited numbers that differ: the glossary's Map cites 110.10 where the rule is 111.10, which the
+    Chinese cites; the English, not the Chinese, is the one wrong there."""
+    unknown = sorted({n for n in _cited(en) if n not in numbers})
+    if not unknown:
+        return reasons
+    said = f"; the edition has no rule {', '.join(unknown)}: the English may be the one wrong"
+    return [replace(r, text=r.text + said) if r.kind == "numbers" and r.text.startswith("cited numbers differ") else r
+            for r in reasons]
 
 
 def _extra_first(sentences: list[str], alone: list[str], en: str) -> list[str]:
