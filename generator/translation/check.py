@@ -123,7 +123,7 @@ def check_translation(edition: Edition, marker: TermMarker, history: History | N
         finding.reasons += dropped.get(str(rule.number), [])
         before = document.before(rule)
         finding.reasons = marked_new(finding.reasons, before) + _removed_reasons(known, texts, rule, before)
-        finding.reasons = cited_unknown(finding.reasons, en, document.numbers)
+        finding.reasons = cited_unknown(finding.reasons, en, zh, document.numbers)
         finding.reasons = [replace(r, text=" ".join(r.text.split())) for r in finding.reasons  # one line each
                            if r.weight >= LEAST]
         if finding.reasons:
@@ -143,7 +143,7 @@ def _glossary_findings(document: "_Document") -> list[Finding]:
         marks = punctuation.slips(entry.zh.text, entry.en.text)
         found = marked_new(read.own_reasons(entry.en, entry.zh, entry.fact, marks, read.slips_of[entry.zh.text]),
                            read.entry_before(entry))
-        found = cited_unknown(found, entry.en.text, document.numbers)
+        found = cited_unknown(found, entry.en.text, entry.zh.text, document.numbers)
         reasons = [replace(r, text=" ".join(r.text.split())) for r in found if r.weight >= LEAST]
         if reasons:
             en, zh = entry.pair.en, entry.pair.zh

@@ -67,12 +67,14 @@ def text_reasons(en: str, zh: str, en_all: str, zh_all: str) -> list[Reason]:
     return reasons
 
 
-def cited_unknown(reasons: list[Reason], en: str, numbers: set[str]) -> list[Reason]:
-    """The reasons, where the English cites a number its edition has no rule of said so beside the
-    cited numbers that differ: the glossary's Map cites 110.10 where the rule is 111.10, which the
-    Chinese cites; the English, not the Chinese, is the one wrong there."""
-    unknown = sorted({n for n in _cited(en) if n not in numbers})
-    if not unknown:
+def cited_unknown(reasons: list[Reason], en: str, zh: str, numbers: set[str]) -> list[Reason]:
+    """The reasons, where the English cites a number its edition has no rule of, and the Chinese in
+    its place numbers the edition has, said so beside the cited numbers that differ: the glossary's
+    Map cites 110.10 where the rule is 111.10, which the Chinese cites; the English, not the
+    Chinese, is the one wrong there."""
+    cited_en, cited_zh = Counter(_cited(en)), Counter(_cited(without_notes(zh)))
+    unknown = sorted({n for n in cited_en - cited_zh if n not in numbers})
+    if not unknown or not cited_zh - cited_en or any(n not in numbers for n in cited_zh - cited_en):
         return reasons
     said = f"; the edition has no rule {', '.join(unknown)}: the English may be the one wrong"
     return [replace(r, text=r.text + said) if r.kind == "numbers" and r.text.startswith("cited numbers differ") else r
