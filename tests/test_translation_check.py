@@ -337,3 +337,19 @@ def test_a_check_after_an_edit_in_the_same_process_equals_a_fresh_one(tmp_path):
         cache._kept.clear()
         fresh.append(found(f"fresh{i}", made))
     assert kept == fresh and kept[1] != kept[2]
+
+
+def test_two_glossary_definitions_written_under_each_others_names(tmp_path):
+    """Provoke's Chinese is Prowess's definition and Prowess's is Provoke's (2023-11-17): said as such,
+    on each, not only as cited numbers that differ; an entry whose Chinese cites a third rule is not."""
+    glossary = GLOSSARY[:2] + [
+        ("Attacking Creature", "A creature that is attacking. See rule 100.3.", "进行攻击的生物", "支付的费用。参见规则100.4。"),
+        ("Alternative Cost", "A cost paid instead of the mana cost. See rule 100.4.", "替代性费用", "正在攻击的生物。参见规则100.3。"),
+        ("Blocking Creature", "A creature that is blocking. See rule 100.5.", "进行阻挡的生物", "正在阻挡的生物。参见规则100.6。")]
+    # the names as rules' titles, which pair the entries by their names (else by what they cite)
+    en, zh = editions(tmp_path, [("Attacking Creature", "进行攻击的生物"), ("Alternative Cost", "替代性费用")], glossary=glossary)
+    found = {f.key: [(r.kind, r.text) for r in f.reasons] for f in check_corpus(load_corpus(None, [str(en), str(zh)]))}
+    assert ("definitions", "its Chinese definition is that of Alternative Cost (替代性费用), and Alternative Cost's is its: "
+                           "written under each other's names") in found["Attacking Creature"]
+    assert any(kind == "definitions" and "that of Attacking Creature" in text for kind, text in found["Alternative Cost"])
+    assert "definitions" not in {kind for kind, _ in found.get("Blocking Creature", [])}

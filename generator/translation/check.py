@@ -37,6 +37,7 @@ from ..cache import kept_for
 from ..history.rule_histories import english_chain
 from ..rules.model import Edition, Rule
 from ..rules.numbers import RuleNumber
+from ..rules.references import cited_rules
 from ..rules.sentences import align, split_en, split_zh
 from ..rules.term_marker import TermMarker
 from . import families, glossary_texts, polarity, punctuation, qualifiers
@@ -139,17 +140,40 @@ def _glossary_findings(document: "_Document") -> list[Finding]:
     what its last edit brought as a rule's; not for its renderings or its parallels (renderings
     found few slips in definitions that the rest did not, for a quarter more of the check's time)."""
     findings, read = [], document.with_entries()
+    swapped = _swapped_definitions(document.entries)
     for entry in document.entries:
         marks = punctuation.slips(entry.zh.text, entry.en.text)
         found = marked_new(read.own_reasons(entry.en, entry.zh, entry.fact, marks, read.slips_of[entry.zh.text]),
                            read.entry_before(entry))
-        found = cited_unknown(found, entry.en.text, entry.zh.text, document.numbers)
+        found = cited_unknown(found, entry.en.text, entry.zh.text, document.numbers) + swapped.get(entry.pair.en.name, [])
         reasons = [replace(r, text=" ".join(r.text.split())) for r in found if r.weight >= LEAST]
         if reasons:
             en, zh = entry.pair.en, entry.pair.zh
             findings.append(Finding(None, zh.source.line, zh.source.path, "\n".join(en.definition), "\n".join(zh.definition),
                                     sorted(reasons, key=lambda r: -r.weight), en.name))
     return findings
+
+
+def _swapped_definitions(entries) -> dict[str, list[Reason]]:
+    """Two glossary entries each of whose Chinese definitions cites what the other's English does,
+    and neither what its own does: the definitions written under each other's names (Provoke's
+    Chinese is Prowess's, and Prowess's is Provoke's, in 2023-11-17)."""
+    by_cited: dict[tuple, list] = {}
+    cited = {}
+    for entry in entries:
+        en, zh = frozenset(cited_rules(entry.en.text)), frozenset(cited_rules(without_notes(entry.zh.text)))
+        if en and zh and not en & zh:
+            cited[entry.pair.en.name] = (en, zh)
+            by_cited.setdefault((en, zh), []).append(entry.pair)
+    found = {}
+    for name, (en, zh) in cited.items():
+        partners = [p for p in by_cited.get((zh, en), []) if p.en.name != name]
+        if len(partners) == 1:
+            other = partners[0]
+            found[name] = [Reason("definitions", 4.0, f"its Chinese definition is that of {other.en.name} "
+                                                  f"({other.zh.name if other.zh else ''}), and {other.en.name}'s is its: "
+                                                  "written under each other's names")]
+    return found
 
 
 def _near_misses(facts) -> tuple[Counter, Counter]:

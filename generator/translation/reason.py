@@ -8,7 +8,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Reason:
     # variant, unlike, missing, extra, swapped, changed, numbers, sentences, doubled, bracketed, length, negation,
-    # typing, rendering, family, replaced, and the mechanical slips' kinds (punctuation.py)
+    # typing, rendering, family, replaced, definitions (two entries' exchanged), and the mechanical slips' kinds (punctuation.py)
     kind: str
     weight: float
     text: str  # what to look at, in both languages
