@@ -134,8 +134,12 @@ def test_the_status_page_is_the_translators_work_list(carried_site):
     import json
     page = (carried_site / "cr" / "status" / "index.html").read_text(encoding="utf-8")
     assert "旧译 Stale translations (6)" in page and "无译文 Without a translation (38)" in page
-    assert "Titles without a translation (1)</b>: 719 Case Cards</p>" in page
-    assert "Glossary entries new or changed (5)</b>: Case · Cloak · Collect Evidence · Disguise · Solved</p>" in page
+    assert 'Titles without a translation (1)</b>: <a href="../7/#cr719">719 Case Cards</a></p>' in page
+    assert ('Glossary entries new or changed (5)</b>: <a href="../glossary/#g-case">Case</a> · '
+            '<a href="../glossary/#g-cloak">Cloak</a> · <a href="../glossary/#g-collect-evidence">Collect Evidence</a> · '
+            '<a href="../glossary/#g-disguise">Disguise</a> · <a href="../glossary/#g-solved">Solved</a></p>') in page
+    # a chapter all of whose rules have Chinese says how many of them translate English since changed
+    assert "<td>2. 牌的各部分 Parts of a Card</td><td>120</td><td>120</td><td>2</td>" in page
     assert '<a href="../../assets/data/2024-02-02/worklist.csv" download>CSV</a>' in page
     assert '<a href="../../assets/data/2024-02-02/worklist.xlf" download>XLIFF</a>' in page
     assert "the import reads the XLIFF" in page and "import-xliff target/worklist.xlf" in page  # and how it comes back
@@ -154,7 +158,8 @@ def test_the_status_page_is_the_translators_work_list(carried_site):
     assert all(r["status"] == "check" and r["check"] and r["chinese"] and not r["rule"] for r in checked_terms)
     # the definitions of Provoke and Prowess under each other's name; an entry not renumbered with its rule
     told_terms = {r["term"]: r for r in checked_terms}
-    assert told_terms["Provoke"]["check"].startswith("cited numbers differ: 702.39 in the English, 702.108 in the Chinese")
+    assert told_terms["Provoke"]["check"].startswith("its Chinese definition is that of Prowess (灵技), and Prowess's is its")
+    assert "cited numbers differ: 702.39 in the English, 702.108 in the Chinese" in told_terms["Provoke"]["check"]
     assert told_terms["Merged Permanent"]["check"] == "cited numbers differ: 726 in the English, 725 in the Chinese"
     assert told_terms["Provoke"]["chinese"].startswith("挑拨\n") and "“灵技”" in told_terms["Provoke"]["chinese"]
     assert {r["status"] for r in checked} == {"check"} and all(r["check"] and r["chinese"] for r in checked)

@@ -5,9 +5,11 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from ...history.lineage import shared_language, trace_lineage
+from ...rules.numbers import RuleNumber
 from ...rules.word_diff import word_diff
 from ...safe import html_attr, md_text
 from ...translation.check import checked
@@ -43,11 +45,13 @@ def status_page(model: SiteModel, files: "SiteFiles") -> None:
             # the bar shows the number beside it: a screen reader reads the number once
             return (f'<span class=cr-bar aria-hidden=true><span style="width:{share * 100:.1f}%">'
                     f"</span></span> {share:.1%}")
-        rows = [f"<tr><th>全部 All</th><td>{status.rules}</td><td>{status.translated}</td><td>{bar(status.share)}</td></tr>"]
+        stale_in = Counter(s.number.chapter for s in status.stale)  # with Chinese, of English since changed
+        rows = [f"<tr><th>全部 All</th><td>{status.rules}</td><td>{status.translated}</td><td>{len(status.stale)}</td>"
+                f"<td>{bar(status.share)}</td></tr>"]
         titles = {c.number: bilingual_title(c.number, c.titles) for c in edition.chapters}
         for chapter in status.chapters:
             rows.append(f"<tr><td>{html_attr(titles[chapter.number])}</td><td>{chapter.rules}</td>"
-                        f"<td>{chapter.translated}</td><td>{bar(chapter.share)}</td></tr>")
+                        f"<td>{chapter.translated}</td><td>{stale_in[chapter.number]}</td><td>{bar(chapter.share)}</td></tr>")
         missing = [link(n) for c in status.chapters for n in c.missing]
         examples = sum(c.examples for c in status.chapters)
         examples_zh = sum(c.examples_translated for c in status.chapters)
@@ -93,11 +97,13 @@ def status_page(model: SiteModel, files: "SiteFiles") -> None:
                               f"Translation check</a>: 最可能需要修改的 {len(findings)} 条规则与词汇表条目及其理由 the "
                               "rules and glossary entries most likely to need a fix, each with its reasons.</p>")
         body = (f'<table class=cr-status><thead><tr><th>章 Chapter</th><th>规则 Rules</th><th>有中文 With Chinese</th>'
-                f'<th>比例 Share</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
+                f'<th>其中旧译 Of them stale</th><th>比例 Share</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
                 f"<p>例子 Examples: {examples_zh} / {examples} 有中文 with Chinese.</p>"
                 f"<p><b>无译文 Without a translation ({len(missing)})</b>: {' '.join(missing) or '—'}</p>"
                 f"<p><b>旧译 Stale translations ({len(stale)})</b></p><ul>{''.join(stale) or '<li>—</li>'}</ul>"
-                + _other_work(status) + downloads)
+                + _other_work(status, lambda number, edition=edition: at.rule_href(src, edition.date, RuleNumber(number))
+                              if number >= 100 else at.href(src, at.page(edition.date, number)),
+                              glossary_hrefs(model, src) if model.is_current(edition) else {}) + downloads)
         sections.append({"heading": md_text(edition.date), "anchor": f"status-{edition.date}", "html": body,
                          "wrapper": "cr-report"})
     files.pages.append(render("chapter.md.j2", src, "翻译状态 Translation status", sections=sections,
@@ -132,17 +138,28 @@ def _draft(edition, number, drafts) -> str:
     return f'<span class=cr-draft lang=zh-Hans>草稿 draft: {html_attr(text)}</span>' if text else ""
 
 
-def _other_work(status) -> str:
-    """The titles and glossary entries left to translate, where there are any."""
+def _other_work(status, section_href, term_hrefs: dict[str, str]) -> str:
+    """The titles and glossary entries left to translate, where there are any, each a link to its place."""
+    def linked(href, text):
+        return f'<a href="{html_attr(href)}">{text}</a>' if href else text
     out = ""
     if status.titles:
         out += (f"<p><b>无译文的标题 Titles without a translation ({len(status.titles)})</b>: "
-                + " · ".join(f"{number} {html_attr(title)}" for number, title in status.titles) + "</p>")
+                + " · ".join(linked(section_href(number), f"{number} {html_attr(title)}") for number, title in status.titles)
+                + "</p>")
     if status.glossary:
         out += (f"<p><b>词汇表 Glossary entries new or changed ({len(status.glossary)})</b>: "
-                + " · ".join(html_attr(term.term) + (f" (译自 translates {html_attr(term.translates)})" if term.translates else "")
+                + " · ".join(linked(term_hrefs.get(term.name) or term_hrefs.get(term.term), html_attr(term.term))
+                             + (f" (译自 translates {html_attr(term.translates)})" if term.translates else "")
                              for term in status.glossary) + "</p>")
     return out
+
+
+def glossary_hrefs(model: SiteModel, src: str) -> dict[str, str]:
+    """Each glossary entry's link from page `src`, by its English name (the current edition's glossary)."""
+    page = model.addresses.page(model.current.date, "glossary")
+    return {t.glossary.en.name: model.addresses.href(src, page, t.anchor)
+            for t in model.termbase.terms.values() if t.glossary is not None and t.glossary.en is not None and t.anchor}
 
 
 OMEGAT_ZIP = "omegat-project.zip"
