@@ -409,6 +409,8 @@ def _import_xliff(args) -> int:
               "translate all of it", file=sys.stderr)
     for missing in imported.left_out:
         print(f"warning: no Chinese for {missing}", file=sys.stderr)
+    for orphan in imported.orphans:
+        print(f"warning: written without its rule: {orphan}; the release reads it under the rule before", file=sys.stderr)
     return 0
 
 

@@ -211,6 +211,10 @@ def test_an_unconfirmed_draft_is_never_imported(carried_site, tmp_path):
     # and one sentence of a changed rule translated, another left as it was
     partly = [u for u in tree.iter(f"{NS}trans-unit") if u.get("id").startswith("702.37c/")]
     partly[0].find(f"{NS}target").text, partly[0].find(f"{NS}target").attrib["state"] = "某句译文", "translated"
+    # and a new subrule translated whose new rule is not (701.58d of Suspect, 701.58 left out)
+    subrule = [u for u in tree.iter(f"{NS}trans-unit") if u.get("id").startswith("701.58d/")]
+    for unit in subrule:
+        unit.find(f"{NS}target").text, unit.find(f"{NS}target").attrib["state"] = "已成为嫌疑的永久物。", "translated"
     (tmp_path / "prefilled.xlf").write_bytes(etree.tostring(tree, xml_declaration=True, encoding="utf-8"))
     result = import_xliff(tmp_path / "prefilled.xlf", tmp_path / "next.txt")
     assert result.returncode == 0, result.stderr[-2000:]
@@ -228,6 +232,8 @@ def test_an_unconfirmed_draft_is_never_imported(carried_site, tmp_path):
     assert re.search(rf"older Chinese kept for 702\.37c \(.*; {partly[0].get('id')} translated, not used: 702\.37c/\d+",
                      result.stderr), result.stderr[-3000:]
     assert re.search(r", \d+ left out without Chinese;", result.stdout), result.stdout
+    assert subrule and "701.58d" in made and "701.58" not in made
+    assert "warning: written without its rule: 701.58d (its rule 701.58 is left out)" in result.stderr
     # a stale rule nobody translated keeps its older Chinese (the release lags, as the translators'
     # do), and says so: 205.3h's English added Case
     assert made["205.3h"][0].startswith("结界具有其特有的副类别") and "案件" not in made["205.3h"][0]

@@ -98,6 +98,7 @@ class Imported:
     # parts that kept older Chinese of English since changed: (rule, which part and how much changed)
     outdated: list[tuple[str, str]] = field(default_factory=list)
     left_out: list[str] = field(default_factory=list)  # rules (and titles, terms) with no Chinese
+    orphans: list[str] = field(default_factory=list)  # subrules written whose rule is left out
 
     @property
     def rules_left_out(self) -> set[str]:
@@ -195,6 +196,8 @@ def next_translation(edition: Edition, translated: Edition, work: WorkList, layo
                 parts = _rule_chinese(rule, edition, work.rules.get(str(rule.number), []), result)
                 if parts is None:
                     continue
+                if rule.number.sub and str(rule.number.parent) in result.rules_left_out:
+                    result.orphans.append(f"{rule.number} (its rule {rule.number.parent} is left out)")
                 label = f"{rule.number}." if not rule.number.sub else str(rule.number)
                 lines.append(f"{label} {parts[0]}")
                 lines += [f"例如：{example}" for example in parts[1:]]
