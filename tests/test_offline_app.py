@@ -481,6 +481,17 @@ def test_clearing_the_stored_rules(browser, seed_site):
     try:
         phone.first_visit(served.url + "about/")
         status = page.locator("article .cr-offline-status")
+        # with no connection, nothing to clear: what is stored is all there is to read
+        phone.context.set_offline(True)
+        status.locator("button", has_text="清除 Clear").wait_for(state="detached")
+        phone.context.set_offline(False)
+        # and it asks first: dismissed, everything stays
+        asked = []
+        page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+        status.locator("button", has_text="清除 Clear").click()
+        page.wait_for_timeout(300)
+        assert asked and "Delete the rules stored on this device?" in asked[0] and len(phone.caches()) == 1
+        page.once("dialog", lambda dialog: dialog.accept())
         status.locator("button", has_text="清除 Clear").click()
         status.locator("button", has_text="保存 Store offline").wait_for()
         assert phone.caches() == [] and page.evaluate("navigator.serviceWorker.getRegistration()") is None

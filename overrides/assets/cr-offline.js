@@ -131,6 +131,14 @@
     }).then(function () { about = null; setState("off"); });
   }
 
+  /* Clearing asks first, and is offered only with a connection: cleared with none, the site could
+   * not be read again until one came back (a tap beside the display buttons did it). */
+  var CLEAR_ASKED = "清除本机保存的规则？没有网络时将无法阅读，直到重新保存。\n" +
+    "Delete the rules stored on this device? Without a connection they cannot be read until stored again.";
+  function clearAsked() {
+    if (navigator.onLine && window.confirm(CLEAR_ASKED)) { clearAll(); }
+  }
+
   function storeAgain() {
     try { localStorage.removeItem("cr-offline"); } catch (e) {}
     register();
@@ -162,9 +170,9 @@
         if (s === "off") {
           box.appendChild(element("button", { type: "button", "class": "cr-offline-status__store" }, "保存 Store offline"))
             .addEventListener("click", storeAgain);
-        } else if (s === "ready" || s === "update") {
+        } else if ((s === "ready" || s === "update") && navigator.onLine) {
           box.appendChild(element("button", { type: "button", "class": "cr-offline-status__clear" }, "清除 Clear"))
-            .addEventListener("click", clearAll);
+            .addEventListener("click", clearAsked);
         }
       });
     });
@@ -249,6 +257,8 @@
     settingsBox();
     offlinePage();
     render();
+    window.addEventListener("online", render);  /* Clear is offered only with a connection */
+    window.addEventListener("offline", render);
   }
 
   if (supported) {
