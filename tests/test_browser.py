@@ -49,6 +49,18 @@ def test_resolver_page(page, seed_url):
     page.fill("#cr-go input", "R9054")
     page.press("#cr-go input", "Enter")
     page.wait_for_url(seed_url + "cr/9/#cr905-4")
+    # as a judge types a number: with a Chinese input method, full width, named, a space before the letter
+    for typed, landing in [("903。4d", "cr/9/#cr903-4d"), ("９０３．４ｄ", "cr/9/#cr903-4d"), ("CR 301.5", "cr/3/#cr301-5"),
+                           ("规则903.4d", "cr/9/#cr903-4d"), ("903.4 d", "cr/9/#cr903-4d")]:
+        page.goto(seed_url + "go/")
+        page.fill("#cr-go input", typed)
+        page.press("#cr-go input", "Enter")
+        page.wait_for_url(seed_url + landing)
+    # an address edited in place is asked again
+    page.goto(seed_url + "go/#999.9")
+    page.wait_for_selector(".cr-go-status:has-text('999.9')")
+    page.evaluate("location.hash = '#301.5'")
+    page.wait_for_url(seed_url + "cr/3/#cr301-5")
 
 
 def test_hover_shows_preview_of_a_rule_on_another_page(page, seed_url):

@@ -14,6 +14,7 @@ def test_rule_number_first(page, seed_url):
         ("702-19c", "/editions/2009-07-08/7/#cr702-19c"),
         ("rule 903.4d", "/cr/9/#cr903-4d"), ("CR 301.5", "/cr/3/#cr301-5"), ("see rule 903.4d", "/cr/9/#cr903-4d"),
         ("规则903.4d", "/cr/9/#cr903-4d"), ("第301.5条", "/cr/3/#cr301-5"), ("903.4d。", "/cr/9/#cr903-4d"),
+        ("903。4d", "/cr/9/#cr903-4d"), ("９０３．４ｄ", "/cr/9/#cr903-4d"), ("903.4 d", "/cr/9/#cr903-4d"),  # typed in Chinese
     ]:
         links = search(page, query)
         assert links and links[0].endswith(anchor), (query, links[:3])

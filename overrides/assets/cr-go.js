@@ -17,7 +17,7 @@
       if (old) { text = old[2]; }
       var chapterOnly = /^[#/?]*\s*(\d)\s*$/.exec(text || "");  /* "7": the chapter's page */
       if (chapterOnly && config.chapters[chapterOnly[1]]) { location.replace(config.chapters[chapterOnly[1]]); return; }
-      var n = CR.parseAddress(text);
+      var n = CR.readNumber(text);
       if (!n) { status.textContent = "不是规则编号 Not a rule number: " + text; return; }
       var chapter = CR.chapterOf(n), url = config.chapters[chapter];
       if (url) {
@@ -90,7 +90,7 @@
 
     /* A number of an older edition: where that rule is today, through the lineage. */
     function resolveOld(date, text) {
-      var n = CR.parseAddress(text);
+      var n = CR.readNumber(text);
       if (!n) { status.textContent = "不是规则编号 Not a rule number: " + text; return; }
       if ((config.older || []).indexOf(date) < 0) {
         status.textContent = date + " 版不在本站中。The edition " + date + " is not in this build.";
@@ -110,11 +110,19 @@
       event.preventDefault();
       resolve(box.querySelector("input").value);
     });
-    var asked = location.hash.slice(1) || location.search.slice(1);
-    if (asked) { resolve(decodeURIComponent(asked)); }
+    function ask(address) {
+      var asked = address || location.search.slice(1);
+      if (!asked) { return; }
+      status.textContent = "";
+      try { asked = decodeURIComponent(asked); } catch (e) {}
+      resolve(asked);
+    }
+    ask(location.hash.slice(1));
+    /* an address edited in place (go/#999.9, then #702.19z) is asked again */
+    window.addEventListener("hashchange", function () {
+      if (document.getElementById("cr-go") === box) { ask(location.hash.slice(1)); }
+    });
   }
-
-
 
   CR.onPage(goPage);
 })();

@@ -544,9 +544,8 @@
   /* ---- ranking ----------------------------------------------------------------------------------- */
   /* A rule number as judges type it: alone, or named as one ("rule 702.19c", "CR 702.19c", "see rule
    * 704.5j", "规则702.19c", "第702.19c条", "702.19c。"). */
-  var NAMED_NUMBER = /^(?:see\s+)?(?:rules?|cr|规则|第)\s*|\s*(?:条|[。.,，;；?？])+$/gi;
   function numberQuery(text) {
-    var n = CR.parseAddress(text) || CR.parseAddress(text.trim().replace(NAMED_NUMBER, ""));
+    var n = CR.readNumber(text);
     return n ? CR.numberOf(n) : null;
   }
 

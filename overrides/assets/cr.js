@@ -65,6 +65,16 @@
     return { section: m[1], rule: m[2] || "", sub: (m[3] || "").toLowerCase() };
   }
 
+  /* A rule number as a reader types it (the search box, the go page): also written with a Chinese
+   * input method (702。19c, full-width ７０２．１９ｃ), with a space before its letter (704.5 j), or
+   * named ("rule 704.5j", "CR 702.19c", 规则704.5j, 第704.5j条, "see rule 702.19."); null otherwise. */
+  var NAMED_NUMBER = /^(?:see\s+)?(?:rules?|cr|规则|第)\s*|\s*(?:条|[。.,，;；?？])+$/gi;
+  function readNumber(text) {
+    text = (text || "").replace(/[\uff01-\uff5e]/g, function (c) { return String.fromCharCode(c.charCodeAt(0) - 0xfee0); })
+      .replace(/(\d)[。．](?=\d)/g, "$1.").replace(/(\d{3}\.\d{1,3})\s+([a-z])\s*$/i, "$1$2");
+    return parseAddress(text) || parseAddress(text.trim().replace(NAMED_NUMBER, ""));
+  }
+
   /* A rule number's place in the order of rules: [section, rule, letter] ("702.19c" -> [702, 19, 3]),
    * to compare two numbers and to tell how far apart they are; null for what is not a number. */
   function ruleKey(text) {
@@ -149,6 +159,7 @@
   CR.loadChapter = loadChapter;
   CR.element = element;
   CR.parseAddress = parseAddress;
+  CR.readNumber = readNumber;
   CR.anchorOf = anchorOf;
   CR.chapterOf = chapterOf;
   CR.numberOf = numberOf;
