@@ -76,6 +76,11 @@ def test_an_older_rule_that_is_today_s_is_one_result(page, full_url):
     # renumbered with the same words (903.4e then, 903.4f now): one result too, followed by the lineage
     links = search(page, "quality is undefined if that player doesn't have a commander")
     assert links[0].endswith("/cr/9/#cr903-4f") and not any(link.endswith("/9/#cr903-4e") for link in links), links
+    # an older rule whose words changed comes after every rule of today's edition, never between them
+    for query in ("emblem", "114.3"):
+        links = search(page, query)
+        older = [i for i, link in enumerate(links) if "/editions/" in link]
+        assert older and min(older) > max(i for i, link in enumerate(links) if "/editions/" not in link), (query, links)
     page.goto(full_url + "editions/2023-04-14/9/")
     links = search(page, "903.10a")
     assert links[0].endswith("/editions/2023-04-14/9/#cr903-10a") and links[1].endswith("/cr/9/#cr903-10a"), links

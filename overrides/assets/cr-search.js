@@ -21,7 +21,8 @@
  * termbase's words (longest first); a piece no rule holds is read as the longest pieces of it that
  * some do (磨牌: 磨, 牌), so words that occur in the rules always find something.
  * One rule is one result: an older edition's rule that is today's (folded, search_data.py) is left
- * out, except to a reader searching from that edition's pages, where that edition comes first. */
+ * out, except to a reader searching from that edition's pages, where that edition comes first; an
+ * older rule whose words changed since comes after every rule of the edition searched within. */
 (function () {
   "use strict";
   var CR = (window.CR = window.CR || {});
@@ -739,12 +740,16 @@
     var met = !number && meeting(readings, home, results);
     var near = Boolean(number && !results.length);
     if (near) { results = nearest(number, home); }
-    results.sort(function (a, b) { return b.score - a.score || a.order - b.order; });
+    /* the edition searched within first, then an older edition's rules whose words have changed
+       since (702.37c of 2023-11-17 beside today's), each labelled: never between today's answers */
+    results.sort(function (a, b) { return own(b.doc, home) - own(a.doc, home) || b.score - a.score || a.order - b.order; });
     /* a question whose best rule holds not even half of its words: the closest rules, a few, and said so */
     var unanswered = Boolean(asked && !met && results.length && !readings.some(function (q) { return held(results[0].doc, q) >= 0.5; }));
     if (unanswered) { results = results.slice(0, CLOSEST); }
     return { query: readings[readings.length - 1], number: number, results: results, near: near, unanswered: unanswered };
   }
+
+  function own(doc, home) { return doc.kind === TERM || doc.edition === home ? 1 : 0; }
 
   /* A number the edition lacks (903.99, 702.19z): the rule it would belong to, its section, and
    * the rules nearest to it in that section. */
