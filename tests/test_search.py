@@ -248,3 +248,12 @@ def test_a_single_key_never_leaves_the_page(page, seed_url):
     assert page.locator(".cr-search__input").evaluate("e => e === document.activeElement")
     page.keyboard.press("Escape")  # back where the reader was, not to the header's button
     assert page.locator("h3#cr301-5 a").evaluate("a => a === document.activeElement")
+
+
+def test_a_new_keyword_named_in_chinese_finds_its_english_rules(page, carried_url):
+    """Disguise's rules have no Chinese yet, but the translators named it 伪装 (their term list): a
+    Chinese query finds the rules, not only the glossary entry."""
+    page.goto(carried_url + "cr/7/")
+    links = search(page, "伪装")
+    assert links[0].endswith("/cr/glossary/#g-disguise") and links[1].endswith("/cr/7/#cr702-168"), links[:3]
+    assert search(page, "搜证")[1].endswith("/cr/7/#cr701-57")

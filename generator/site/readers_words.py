@@ -84,7 +84,16 @@ def former_names(termbase: Termbase) -> dict[str, str]:
     return found
 
 
-def search_synonyms(typed: dict[str, str], termbase: Termbase) -> list[list[str]]:
-    """[form, rules' words] pairs for the search data, sorted; the hand-written ones win."""
-    merged = former_names(termbase) | typed
+def named_in_english_only(termbase: Termbase, untranslated: set) -> dict[str, str]:
+    """A term's Chinese name -> its English, where the rule that defines it has no Chinese yet (a new
+    keyword the translators have named, 伪装 for Disguise, before the rules are translated): a
+    Chinese query for it finds its rules by their English, not only its glossary entry."""
+    return {to_simplified(term.zh): normal(english_aliases(term.en)[0]) for term in termbase.ordered()
+            if term.zh and term.en and not term.obsolete and term.rule is not None and term.rule in untranslated}
+
+
+def search_synonyms(typed: dict[str, str], termbase: Termbase, untranslated: set = frozenset()) -> list[list[str]]:
+    """[form, rules' words] pairs for the search data, sorted; the hand-written ones win.
+    `untranslated`: the numbers of the rules without Chinese (named_in_english_only)."""
+    merged = named_in_english_only(termbase, untranslated) | former_names(termbase) | typed
     return sorted([form, target] for form, target in merged.items() if form != target)

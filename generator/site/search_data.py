@@ -44,7 +44,8 @@ class SearchDocs:
         where = {id(doc): i for i, doc in enumerate(self.docs)}
         self.today = {where[id(older)]: where[id(now)] for older, now in repeats}
         self.words = sorted({w for w in _words(model, self.docs) if len(w) > 1})
-        self.synonyms = search_synonyms(model.synonyms, model.termbase)
+        untranslated = {rule.number for rule in model.current.rules() if "zh" not in rule.texts} if model.current else set()
+        self.synonyms = search_synonyms(model.synonyms, model.termbase, untranslated)
 
 
 def search_files(model: SiteModel) -> dict[str, str]:
