@@ -91,3 +91,24 @@ def test_a_title_quoted_after_a_rule_link_is_part_of_the_link(marker):
     linker = Linker(lambda ref: ("../5/#cr510", True), LinkStats(), marker)
     html = linker.html("See rule 510, “Combat Damage Step.”", linker.marks("en", set()))
     assert html == 'See rule <a href="../5/#cr510">510, “Combat Damage Step.”</a>'
+
+
+def _rule_html(page: str, anchor: str) -> str:
+    """A rule's part of a chapter page: from its heading to the next."""
+    start = page.index(f'id="{anchor}"')
+    return page[start:page.index("<h3", start)]
+
+
+def test_a_term_written_as_a_name_is_marked_only_so_written(carried_site):
+    """Case (2024-02, no Chinese name yet: nothing to tell the type from the word by) is marked where
+    the rules write it as a name, not in "in that case" (48 places were); Role, written "a Role
+    token" five times to one "role", is not the Vanguard's "play the role of"."""
+    def cr(chapter):
+        return (carried_site / "cr" / chapter / "index.html").read_text("utf-8")
+    marked = re.compile(r"<u[^>]*>([^<]*)</u>")
+    seven, two, nine = cr("7"), cr("2"), cr("9")
+    assert "in that case" in _rule_html(seven, "cr702-19b")
+    assert not [w for page in (cr(c) for c in "123456789") for w in marked.findall(page) if w in ("case", "cases")]
+    assert "Case" in marked.findall(_rule_html(two, "cr205-3h"))
+    vanguard = next(part for part in nine.split("<h3") if "play the role" in part)
+    assert "role" not in marked.findall(vanguard) and "Role" in marked.findall(seven)

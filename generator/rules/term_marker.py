@@ -9,7 +9,8 @@ A mark says "this word is the game term", so a term is marked only where it is u
 - the longest term wins: a zone is one term with its word "zone" ("command zone");
 - in a rule with both languages, only where both use it (`agreeing`): the translator's choice of
   the term's Chinese name is the evidence that the English word is the term, and the other way
-  round ("in that case" is not the Case type; 使用 in "use" is not Play).
+  round ("in that case" is not the Case type; 使用 in "use" is not Play);
+- a term the rules write capitalised as a name, only where so written (Role, not "the role of");
 Also not marked: the game's basic vocabulary, learnt from the rules (BASIC_SHARE). Never matched:
 short and generic words (TOO_COMMON), one-character Chinese forms (地, 牌: parts of countless
 words), and forms that belong to more than one term (循环 is both the Cycling ability and the
@@ -40,6 +41,10 @@ NOT_GAME_TERMINOLOGY = re.compile(r"\bnot (?:as |a )?game term", re.I)
 # Protection", "Exchange of Words"), unless it opens a sentence
 NAME_BEFORE = re.compile(r"[^.:!?;“\"(\s]\s+[A-Z][\w’'-]*(?: of| the| and)*[ -]$")
 NAME_AFTER = re.compile(r"(?: of| the| and)*[ -][A-Z]")
+# a word inside a sentence: after a word and a space or a comma, not at a line's or a sentence's or a quotation's start
+INSIDE_A_SENTENCE = re.compile(r"[\w,)]\s+$")
+# a term its rules write capitalised inside a sentence this many times as often as not is a name there
+NAME_SHARE = 3
 # A term in more of the rules than this is the game's basic vocabulary ("battlefield", "cast"): every
 # reader knows it, and its marks, on every other line, would hide the ones that help.
 BASIC_SHARE = 0.03
@@ -83,15 +88,38 @@ class TermMarker:
                 self.automata[lang] = automaton
         # keyword abilities whose name before an object is the everyday verb ("reach the battlefield")
         self.plain_verbs = frozenset(t.id for t in self.termbase.terms.values() if t.plain_verb)
+        rules = rules or []
+        self.capitalised = self._named_capitalised(rules)
         # what the matches depend on: every form matched, with its length and term
         self.key = (tuple((lang, tuple(sorted(a.items()))) for lang, a in sorted(self.automata.items())),
-                    tuple(sorted(self.plain_verbs)))
+                    tuple(sorted(self.plain_verbs)), tuple(sorted(self.capitalised)))
         self._seen: dict[tuple[str, str], list[tuple[int, int, int]]] = kept_for("term matches", self.key)
-        rules = rules or []
         used = Counter(term for texts in rules for term in {t for lang, lines in texts.items() for line in lines
                                                              for _, _, t in self.find(line, lang)})
         # a few chapters say little about what the whole game uses everywhere
         self.basic = {term for term, count in used.items() if count > BASIC_SHARE * max(len(rules), 1000)}
+
+    def _named_capitalised(self, rules: list[dict[str, list[str]]]) -> frozenset[int]:
+        """The terms the rules write capitalised inside a sentence, as a name, marked only so written,
+        not as the everyday word: those with no Chinese name (none to tell the term from the word by,
+        `agreeing`) written so once ("Case (see rule 719)": not "in that case"), the others written so
+        NAME_SHARE times as often as not ("a Role token", 5 to 1: not "play the role of"). Card
+        names aside ("Aether Storm")."""
+        automaton = self.automata.get("en")
+        unnamed = {t.id for t in self.termbase.terms.values() if t.id not in self.named["zh"]}
+        if automaton is None or not unnamed:
+            return frozenset()
+        upper, lower = Counter(), Counter()
+        for texts in rules:
+            for line in texts.get("en", ()):
+                lowered = line.translate(ASCII_LOWER)
+                for end, (length, term_id) in automaton.iter_long(lowered):
+                    start = end - length + 1
+                    if _wordy(lowered, start - 1) or _wordy(lowered, end + 1) or not INSIDE_A_SENTENCE.search(line, 0, start) \
+                            or _in_name(line, start, end + 1):  # a card's name: Aether Storm, Bruna, the Fading Light
+                        continue
+                    (upper if line[start].isupper() else lower)[term_id] += 1
+        return frozenset(t for t in upper if t in unnamed or upper[t] > NAME_SHARE * lower[t])
 
     def forms(self) -> dict[str, int]:
         """Every form marked, as matched (English lower-cased), with its term: a page's marks carry
@@ -128,7 +156,8 @@ class TermMarker:
             start, stop = end - length + 1, end + 1
             if term_id == AMBIGUOUS or any(a <= start < b for a, b in placeholders) or \
                     lang == "en" and (_wordy(subject, start - 1) or _wordy(subject, stop) or _in_name(text, start, stop)
-                                      or term_id in self.plain_verbs and before_object(text, stop)):
+                                      or term_id in self.plain_verbs and before_object(text, stop)
+                                      or term_id in self.capitalised and not text[start].isupper()):
                 continue
             found.append((start, stop, term_id))
         self._seen[key] = found
