@@ -467,6 +467,8 @@ def test_traditional_stays_after_a_jump_within_the_page_and_reaches_what_scripts
     phone.goto(seed_url + "go/#903.99")
     phone.wait_for_selector(".cr-go-status:has-text('不在')")
     assert "規則 903.99 不在" in phone.text_content(".cr-go-status")
+    # its box of text is no smaller than 16 px, under which a phone's browser zooms the page into it
+    assert phone.evaluate("parseFloat(getComputedStyle(document.querySelector('#cr-go input')).fontSize)") >= 16
 
 
 def test_a_term_in_a_preview_opens_in_its_place_and_keeps_the_focus(page, seed_url):
