@@ -2,10 +2,13 @@
 do not). Each file is one call `CR.<name>(...)` with JSON arguments (safe.script_call); the
 readers are grouped at the top of overrides/assets/cr.js. The payloads:
 
-  assets/data/terms.js               CR.terms(terms, forms)
+  assets/data/terms.js               CR.terms(terms, forms, chapters)
       terms: id -> [English, Chinese, English definition, Chinese definition, glossary URL from
-             the site root, Chinese in Traditional script, its definition in Traditional script]
+             the site root, Chinese in Traditional script, its definition in Traditional script,
+             the rule numbers its definitions cite, as written, that the current edition has]
       forms: every marked form (as written on the pages) -> term id
+      chapters: chapter number -> the current edition's page of it, from the site root (a cited
+             number's link: its chapter's page and its anchor)
   assets/data/search.js, assets/data/search/*.js   the search data in pieces: search_pieces.py
   assets/data/<edition>/<chapter>.js CR.previews(edition, chapter, rules)
       rules: rule or section number -> [English HTML, Chinese HTML] (None where missing)
@@ -29,6 +32,7 @@ import re
 
 from ..cache import cached
 from ..rules.model import NUMBERED_SENSE, Edition
+from ..rules.references import cited_rules
 from ..rules.termbase import Term, convert_all, short
 from ..safe import html_attr, script_call
 from .model import SiteModel
@@ -43,10 +47,22 @@ def terms_script(model: SiteModel) -> tuple[str, str]:
     terms = model.termbase.ordered()
     shown = [(t, senses(t, "en"), senses(t, "zh")) for t in terms]
     hant = iter(traditional([text for t, _, zh in shown for text in (t.zh or "", zh or "")]))
-    data = {str(t.id): [t.en, t.zh, en, zh, f"{glossary}#{t.anchor}", next(hant) or None, next(hant) or None]
+    have = {str(part.number) for chapter in model.current.chapters for part in chapter.sections} | \
+        {str(rule.number) for rule in model.current.rules()}
+    data = {str(t.id): [t.en, t.zh, en, zh, f"{glossary}#{t.anchor}", next(hant) or None, next(hant) or None,
+                        _cited(have, en, zh)]
             for t, en, zh in shown}
     forms = dict(sorted(model.marker.forms().items()))
-    return "assets/data/terms.js", script_call("terms", data, forms)
+    chapters = {str(c.number): model.addresses.url(model.addresses.page(model.current.date, c.number))
+                for c in model.current.chapters}
+    return "assets/data/terms.js", script_call("terms", data, forms, chapters)
+
+
+def _cited(have: set[str], *texts: str | None) -> list[str]:
+    """The rule numbers the texts cite as written in them (510.1c of "510.1c–d") that the edition
+    has: a pop-up links them (a number the edition lacks, the glossary's 110.10, stays text)."""
+    return sorted({str(n) for text in texts if text for n in cited_rules(text)
+                   if str(n) in have and re.search(rf"(?<![\d.]){re.escape(str(n))}(?![\d])", text)})
 
 
 def senses(term: Term, lang: str) -> str | None:

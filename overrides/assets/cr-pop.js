@@ -124,6 +124,25 @@
     });
   }
 
+  /* A definition's cited rule numbers (those the edition has) as links to their rules, as the
+   * glossary page has them: "See rules 120.4a, 120.6" is two taps from the rule otherwise. */
+  function withLinks(box, numbers) {
+    if (!numbers || !numbers.length || !CR.termChapters) { return box; }
+    var longestFirst = numbers.slice().sort(function (a, b) { return b.length - a.length; });  /* 120.4a before 120.4 */
+    var text = box.textContent, at = 0, found = new RegExp("(^|[^\\d.])(" + longestFirst.map(function (n) {
+      return n.replace(/\./g, "\\.");
+    }).join("|") + ")(?![\\da-z])", "g"), match;
+    box.textContent = "";
+    while ((match = found.exec(text))) {
+      var start = match.index + match[1].length, n = CR.parseAddress(match[2]);
+      box.appendChild(document.createTextNode(text.slice(at, start)));
+      box.appendChild(CR.element("a", { href: CR.root() + CR.termChapters[CR.chapterOf(n)] + "#" + CR.anchorOf(n) }, match[2]));
+      at = start + match[2].length;
+    }
+    box.appendChild(document.createTextNode(text.slice(at)));
+    return box;
+  }
+
   function termTip(mark) {
     /* a term in the pop-up's own text: the definition takes the pop-up's place and its link's, and
        the focus, which was on the term the new content replaces, goes into it */
@@ -143,10 +162,10 @@
         if (term[1]) { names.appendChild(CR.element("b", { lang: zh }, hant ? term[5] : term[1])); }
         popBody.appendChild(names);
         var texts = CR.element("div", { "class": "tx" + (term[2] ? "" : " no-en") + (term[3] ? "" : " no-zh") });
-        texts.appendChild(CR.element("div", term[2] ? { lang: "en" } : { lang: "en", "class": "missing" },
-          term[2] || "No English definition."));
-        texts.appendChild(CR.element("div", term[3] ? { lang: zh } : { lang: zh, "class": "missing" },
-          (hant ? term[6] : term[3]) || "暂无中文释义。"));
+        texts.appendChild(withLinks(CR.element("div", term[2] ? { lang: "en" } : { lang: "en", "class": "missing" },
+          term[2] || "No English definition."), term[7]));
+        texts.appendChild(withLinks(CR.element("div", term[3] ? { lang: zh } : { lang: zh, "class": "missing" },
+          (hant ? term[6] : term[3]) || "暂无中文释义。"), term[7]));
         popBody.appendChild(texts);
         var more = CR.element("a", { href: CR.root() + term[4], "class": "cr-term-more cr-pop__go" }, "词汇表 Glossary →");
         popBody.appendChild(CR.element("p")).appendChild(more);

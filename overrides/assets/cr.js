@@ -32,7 +32,7 @@
   CR.cells = CR.cells || {};
   CR.maps = CR.maps || {};
   CR.previews = function (edition, chapter, rules) { CR.data[edition + "/" + chapter] = rules; };
-  CR.terms = function (terms, forms) { CR.termData = terms; CR.termForms = forms; };
+  CR.terms = function (terms, forms, chapters) { CR.termData = terms; CR.termForms = forms; CR.termChapters = chapters; };
   CR.script = function (edition, chapter, script, cells) { CR.cells[edition + "/" + chapter + "/" + script] = cells; };
   CR.charmap = function (name, pairs) { CR.maps[name] = pairs; };
   CR.histories = CR.histories || {};
