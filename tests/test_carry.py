@@ -183,7 +183,7 @@ def test_stale_label_opens_the_english_change_and_new_rules_show_english_in_chin
     try:
         page.goto(carried_url + "cr/7/#cr701-34a")
         mark = page.locator("h3#cr701-34a ~ [lang^=zh] button.stale").first
-        assert mark.inner_text() == "译自 2023-11-17"
+        assert mark.inner_text() == "英文已改 English changed · 译自 2023-11-17"  # said, not only in a tooltip
         change = page.locator("h3#cr701-34a ~ [lang^=zh] .cr-since").first
         assert not change.is_visible()
         mark.click()

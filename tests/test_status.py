@@ -64,7 +64,7 @@ def test_a_stale_translation(tmp_path):
     result = build(site, manifest=manifest)
     assert result.returncode == 0, result.stderr[-2000:]
     page = (site / "cr" / "1" / "index.html").read_text(encoding="utf-8")
-    assert re.search(r'<h3 id="cr101-2">.*?小物件可以被转向侧面。 <button type=button class=stale[^>]*>译自 2031-03-03</button>'
+    assert re.search(r'<h3 id="cr101-2">.*?小物件可以被转向侧面。 <button type=button class=stale[^>]*>英文已改 English changed · 译自 2031-03-03</button>'
                      r'<span class=cr-since hidden lang=en>English changes since 2031-03-03: .*?<ins>', page)
     assert '<h3 id="cr100-1a">' in page and "class=stale" not in page.split('<h3 id="cr100-1a">')[1].split("<h3")[0]
     status_page = (site / "cr" / "status" / "index.html").read_text(encoding="utf-8")

@@ -35,8 +35,10 @@ def stale_label(translates: str, change: str | None) -> str:
     date = html_text(translates)
     if not change:
         return f' <span class=stale title="this translation was made for other English">译自 {date}</span>'
+    # said on the button, not only in its title, which a touch screen never shows
     return (f' <button type=button class=stale aria-expanded=false title="this translation was made for other English">'
-            f'译自 {date}</button><span class=cr-since hidden lang=en>English changes since {date}: {change}</span>')
+            f'英文已改 English changed · 译自 {date}</button>'
+            f'<span class=cr-since hidden lang=en>English changes since {date}: {change}</span>')
 
 
 def bilingual_title(number: int, titles: dict) -> str:
