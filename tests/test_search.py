@@ -53,6 +53,11 @@ def test_one_result_per_rule_with_a_snippet_in_the_display_language(page, full_u
     assert links[0].endswith("/cr/glossary/#g-trample") and links[1].endswith("/cr/7/#cr702-19"), links[:3]
     assert page.locator(".cr-search__snippet mark").first.text_content() == "践踏"  # the Chinese, for a Chinese query
     assert search(page, "tramle")[0].endswith("/cr/glossary/#g-trample")  # one letter off
+    # a rule asked for by number: its text from its start, nothing marked
+    search(page, "702.19c")
+    snippet = page.locator(".cr-search__snippet").first
+    assert snippet.locator("mark").count() == 0 and not snippet.text_content().startswith("…"), snippet.text_content()
+
     assert search(page, "先攻")[1].endswith("/cr/7/#cr702-7")  # a word, not 先 alone
     assert search(page, "指挥官伤害")[0].endswith("/cr/9/#cr903-10a")
     # a word the rules never write (they say 操控) is read as theirs, not character by character (制 of 限制)

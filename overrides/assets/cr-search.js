@@ -820,7 +820,7 @@
   function snippet(text, q, lang) {
     var p = element("span", { "class": "cr-search__snippet" });
     if (!text) { return p; }
-    var needles = (lang ? q.zh : [].concat.apply([], q.en)).filter(Boolean).map(escaped);
+    var needles = !q ? [] : (lang ? q.zh : [].concat.apply([], q.en)).filter(Boolean).map(escaped);
     /* an English word is marked whole where a query word begins it ("creatures" for creature), never
        inside another ("card" in "discarded"); Chinese, which has no spaces, wherever it stands */
     var pattern = needles.length ? new RegExp(lang ? "(" + needles.join("|") + ")" : "(\\b(?:" + needles.join("|") + ")[a-z]*)", "i") : null;
@@ -828,6 +828,10 @@
     var first = found ? found.index : -1;
     var size = lang ? 80 : 180;  /* characters shown: Chinese ones are about twice as wide */
     var start = Math.max(0, Math.min(first - (lang ? 20 : 50), text.length - size));  /* the window full */
+    if (start > 0 && !lang) {  /* English from a word's start: not "…hat creature's" */
+      var space = text.indexOf(" ", start - 1);
+      if (space >= 0 && (first < 0 || space < first)) { start = space + 1; }
+    }
     var piece = (start ? "…" : "") + text.slice(start, start + size) + (start + size < text.length ? "…" : "");
     if (!pattern) { p.textContent = piece; return p; }
     piece.split(pattern).forEach(function (part, i) {
@@ -884,7 +888,8 @@
       if (turn !== asking) { return; }
       if (failed && failed.length) { unreachable(); return; }
       for (var texts; next < results.length && (texts = pieces.texts(results[next].doc.i)) !== undefined; next++) {
-        list.appendChild(result(results[next].doc, next, texts, found.query, lang));
+        /* a rule asked for by number: its text from the start, nothing marked */
+        list.appendChild(result(results[next].doc, next, texts, found.number ? null : found.query, lang));
       }
       if (next) { meta.textContent = line; }  /* with the first result */
       if (next === results.length) { list.removeAttribute("aria-busy"); return; }
