@@ -51,7 +51,7 @@
   var HAN_NUMERALS = "零一二三四五六七八九";
 
   var STOP = Object.create(null);
-  "a an and are as at be by can do does for from how i in is it of on or the to what when which who why with you your"
+  "a an and are as at be by can do does for from how i in is it of on or the to vs versus what when which who why with you your"
     .split(" ").forEach(function (w) { STOP[w] = true; });
 
   function plainWords(text) {
