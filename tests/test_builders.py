@@ -149,6 +149,10 @@ def test_offline_bundle_from_file_with_nothing_fetched_outside(browser, sites, b
         assert [url for url in requests if "/assets/data/search/" in url]  # the search's pieces, as scripts
         page.goto(root + "go/index.html#R70219c")
         page.wait_for_url(root + "cr/7/index.html#cr702-19c")
+        # the rule's address to send is its citation: a path on this machine is no link for anyone else
+        page.click("h3#cr702-19c a")
+        assert page.input_value(".cr-panel .cr-copy input") == "CR 702.19c (2023-11-17)"
+        page.keyboard.press("Escape")
         page.emulate_media(color_scheme="dark")  # dark from file:// too
         page.reload()
         assert page.evaluate("document.body.dataset.mdColorScheme") == "slate"

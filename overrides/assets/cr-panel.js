@@ -134,6 +134,9 @@
    * a rule of an older edition at its page, which never changes. */
   function permanentAddress(heading) {
     var page = CR.pageInfo(), here = location.href.replace(/#.*$/, "");
+    if (location.protocol === "file:") {  /* the offline bundle: a path on this machine is no link to send */
+      return "CR " + heading.textContent.trim() + (page && page.dataset.edition ? " (" + page.dataset.edition + ")" : "");
+    }
     if (!page || page.dataset.older || !page.dataset.go || !page.dataset.edition) { return here + "#" + heading.id; }
     return new URL(page.dataset.go, here).href.replace(/#.*$/, "") + "#" + page.dataset.edition + ":" + heading.textContent.trim();
   }
