@@ -266,3 +266,12 @@ def test_glossary_entries_carry_their_chinese_too(carried, carried_site):
     start = glossary.index('id="g-day"')
     day = glossary[start:glossary.index("class=gf", start)]  # the entry, up to its sources line
     assert "译自" not in day and "<span lang=zh-Hans>白昼" in day and "规则<a href=\"../7/#cr727\">727" in day
+
+
+def test_a_keyword_of_the_same_number_in_the_older_edition_is_not_linked_under_it(carried_site):
+    """Under each of today's keywords stood a link to the same number in 2023-11-17 ("2023-11-17 版
+    The 2023-11-17 edition: 702.19"), which said nothing its history does not; the older edition's
+    page keeps its way to today's rule."""
+    today = (carried_site / "cr" / "7" / "index.html").read_text("utf-8")
+    older = (carried_site / "editions" / "2023-11-17" / "7" / "index.html").read_text("utf-8")
+    assert "<div class=kw>" not in today and '<div class=kw><a href="../../../cr/7/#cr702-19"' in older

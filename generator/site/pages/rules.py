@@ -120,12 +120,16 @@ def chapter_rules(chapter) -> dict:
 
 def keyword_notes(model: SiteModel, edition: Edition, src: str) -> dict:
     """Links between today's keyword rules and their explanations in older editions, both ways:
-    rule number -> the HTML shown under it on this page."""
+    rule number -> the HTML shown under it on this page. Today's page links an older edition's
+    keyword only where its number was another (Banding, 702.19 in 2009, is 702.22): one of the
+    same number is the rule's own history (its panel), and a link under every keyword said nothing."""
     current, at = model.current, model.addresses
     notes = {}
     for older, pairs in model.corpus.keywords.items():
         for old, new in pairs:
             if model.is_current(edition):
+                if old == new:
+                    continue
                 notes[new] = _note(f"{older} 版 The {older} edition:", at.rule_href(src, older, old), old, older)
             elif edition.date == older:
                 notes[old] = _note("现行规则 Today:", at.rule_href(src, current.date, new), new, current.date)
