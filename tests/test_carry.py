@@ -184,6 +184,9 @@ def test_stale_label_opens_the_english_change_and_new_rules_show_english_in_chin
         page.goto(carried_url + "cr/7/#cr701-34a")
         mark = page.locator("h3#cr701-34a ~ [lang^=zh] button.stale").first
         assert mark.inner_text() == "英文已改 English changed · 译自 2023-11-17"  # said, not only in a tooltip
+        # a keyword action's name reads as a heading, not as one more line of rules
+        weight = "s => getComputedStyle(document.querySelector(s)).fontWeight"
+        assert int(page.evaluate(weight, "h3#cr701-34 + [lang=en]")) >= 700 > int(page.evaluate(weight, "h3#cr701-34a + [lang=en]"))
         change = page.locator("h3#cr701-34a ~ [lang^=zh] .cr-since").first
         assert not change.is_visible()
         mark.click()
