@@ -62,7 +62,7 @@ def _cited(have: set[str], *texts: str | None) -> list[str]:
     """The rule numbers the texts cite as written in them (510.1c of "510.1c–d") that the edition
     has: a pop-up links them (a number the edition lacks, the glossary's 110.10, stays text)."""
     return sorted({str(n) for text in texts if text for n in cited_rules(text)
-                   if str(n) in have and re.search(rf"(?<![\d.]){re.escape(str(n))}(?![\d])", text)})
+                   if str(n) in have and re.search(rf"(?<![\d.]){re.escape(str(n))}(?![\da-z])", text)})
 
 
 def senses(term: Term, lang: str) -> str | None:

@@ -41,6 +41,10 @@ def status_page(model: SiteModel, files: "SiteFiles") -> None:
         def link(number, edition=edition):
             return rule_link(at.rule_href(src, edition.date, number), number)
 
+        def title_href(number, edition=edition):  # a section's place on its chapter's page, or a chapter's page
+            return at.rule_href(src, edition.date, RuleNumber(number)) if number >= 100 else \
+                at.href(src, at.page(edition.date, number))
+
         def bar(share):
             # the bar shows the number beside it: a screen reader reads the number once
             return (f'<span class=cr-bar aria-hidden=true><span style="width:{share * 100:.1f}%">'
@@ -101,9 +105,8 @@ def status_page(model: SiteModel, files: "SiteFiles") -> None:
                 f"<p>例子 Examples: {examples_zh} / {examples} 有中文 with Chinese.</p>"
                 f"<p><b>无译文 Without a translation ({len(missing)})</b>: {' '.join(missing) or '—'}</p>"
                 f"<p><b>旧译 Stale translations ({len(stale)})</b></p><ul>{''.join(stale) or '<li>—</li>'}</ul>"
-                + _other_work(status, lambda number, edition=edition: at.rule_href(src, edition.date, RuleNumber(number))
-                              if number >= 100 else at.href(src, at.page(edition.date, number)),
-                              glossary_hrefs(model, src) if model.is_current(edition) else {}) + downloads)
+                + _other_work(status, title_href, glossary_hrefs(model, src) if model.is_current(edition) else {})
+                + downloads)
         sections.append({"heading": md_text(edition.date), "anchor": f"status-{edition.date}", "html": body,
                          "wrapper": "cr-report"})
     files.pages.append(render("chapter.md.j2", src, "翻译状态 Translation status", sections=sections,
@@ -220,7 +223,8 @@ def worklist(edition, status, rules: dict, findings: list = (), drafts: dict | N
     """What is left to translate in the current edition, to translate from: each stale and each
     untranslated rule with its English now, and for a stale one the English its Chinese was made
     for and that Chinese; then the rules the check of the translation puts first (status "check"),
-    with its reasons (the column "check", on every row it has reasons for). As CSV (a rule a row),
+    with its reasons (the column "check", on every row it has reasons for); between them the chapter
+    and section titles without Chinese (their number in the column "rule"). As CSV (a rule a row),
     as JSON (with each part's sentences where the Chinese was carried sentence by sentence) and as
     XLIFF (translation/worklist_xliff.py). Each stale or untranslated rule has its text as drafted
     (translation/drafting/drafts.py; the column "draft"), and in the JSON each sentence its draft."""
