@@ -527,3 +527,14 @@ def test_traditional_search_results_keep_pairs_a_mark_splits(page, full_url):
     assert search(page, "陣亡")[0].endswith("#g-dies")
     assert search(page, "藍色")[0].endswith("#cr202-2a")
     page.evaluate("localStorage.removeItem('cr-script')")
+
+
+def test_a_range_s_end_is_wide_enough_to_tap(phone, seed_url):
+    """"301.5a–f": the "f" was a link 4 px wide; on a touch screen it is a finger's width, and a tap
+    on it previews the range."""
+    phone.goto(seed_url + "cr/3/")
+    end = phone.locator("a[data-g] + a[data-g]", has_text="f").first
+    assert end.bounding_box()["width"] >= 20, end.bounding_box()
+    end.tap()
+    phone.locator("#cr-pop").wait_for(state="visible")
+    assert "301.5f" in phone.locator("#cr-pop").inner_text()
