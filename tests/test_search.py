@@ -53,6 +53,11 @@ def test_one_result_per_rule_with_a_snippet_in_the_display_language(page, full_u
     assert links[0].endswith("/cr/glossary/#g-trample") and links[1].endswith("/cr/7/#cr702-19"), links[:3]
     assert page.locator(".cr-search__snippet mark").first.text_content() == "践踏"  # the Chinese, for a Chinese query
     assert search(page, "tramle")[0].endswith("/cr/glossary/#g-trample")  # one letter off
+    # a previous system or an obsolete term answers only a query that names it
+    links = search(page, "再调度 响应")
+    assert not any("paris" in link or "vancouver" in link for link in links[:3]), links[:3]
+    assert search(page, "paris mulligan")[0].endswith("/cr/glossary/#g-paris-mulligan")
+    assert search(page, "mana burn")[0].endswith("/cr/glossary/#g-mana-burn")
     # "vs" asks to compare, it is no word to find: Team vs. Team is no answer to "hexproof vs shroud"
     assert not any(link.endswith("#cr808") for link in search(page, "hexproof vs shroud")[:12])
     # a rule asked for by number: its text from its start, nothing marked

@@ -21,7 +21,7 @@ from ..rules.numbers import RuleNumber, parse_number
 from ..rules.termbase import convert_all
 from .model import SiteModel
 from .readers_words import search_synonyms
-from .search_index import RULE, SECTION, TERM, TODAYS, read
+from .search_index import FORMER, RULE, SECTION, TERM, TODAYS, read
 from .search_pieces import pieces
 
 MAX_NAME = 12  # characters: a Chinese text longer than this is not a name
@@ -30,7 +30,8 @@ MAX_NAME = 12  # characters: a Chinese text longer than this is not a name
 class SearchDocs:
     """Every document, as [kind, URL from the site root, rule number or "", edition (index into
     editions), English title, Chinese title, English text, Chinese text] (titles only where the rule
-    is a name, a keyword; None where missing), then 1 where an older edition's document is today's;
+    is a name, a keyword; None where missing), then 1 where an older edition's document is today's
+    (TODAYS) or 2 where a glossary entry is of what the rules no longer have (FORMER);
     and which of today's documents each folded one repeats."""
 
     def __init__(self, model: SiteModel):
@@ -115,8 +116,14 @@ def _term_docs(model: SiteModel) -> list[list]:
     glossary = model.addresses.url(model.addresses.page(model.current.date, "glossary"))
     return [[TERM, f"{glossary}#{term.anchor}", str(term.rule) if term.rule else "", 0,
              without_obsolete_mark(term.en) if term.en else None, without_obsolete_mark(term.zh) if term.zh else None,
-             term.definitions.get("en"), term.definitions.get("zh")]
+             term.definitions.get("en"), term.definitions.get("zh")] + ([FORMER] if _former(term) else [])
             for term in model.termbase.ordered()]
+
+
+def _former(term) -> bool:
+    """A glossary entry of what the rules no longer have: obsolete, or "Informal term for a previous
+    system" (the Paris and Vancouver mulligans), which a question is not asking about."""
+    return term.obsolete or (term.definitions.get("en") or "").startswith("Informal term for a previous")
 
 
 def _words(model: SiteModel, docs: list[list]) -> set[str]:

@@ -12,7 +12,8 @@
  *   a query equal to a term, a keyword or a section title (either language, either script, any
  *   case, singular or plural) gives it: the glossary entry, then the rule, then the section;
  *   then documents holding every word of the query (its whole phrase, in its title, and often
- *   ranks higher); then documents holding some of them.
+ *   ranks higher); then documents holding some of them. A glossary entry of an obsolete term or a
+ *   previous system (Paris Mulligan) counts half, but where the query names it.
  * The query is read as typed and in the rules' words, and each result keeps its better rank: the
  * readers' words become the rules' (ETB, CMC, 进场: docs_src/synonyms.yml and the glossary's
  * obsolete names), numbers written out are numbers (seven, 7; 第七层, seventh layer: 层7, layer 7).
@@ -197,6 +198,7 @@
    * redundant."): it says nothing a question about this keyword asks, and comes after its other
    * rules. Three or more keywords share its text (search_index.py marks it). */
   var BOILERPLATE = 0.8;
+  var NO_LONGER = 0.5;
 
   /* ---- two keywords together ------------------------------------------------------------------ */
   /* "trample deathtouch", "does lifelink work with infect": two keywords typed together ask where they
@@ -735,6 +737,8 @@
         best = Math.max(best, s);
       });
       if (best > 0 && best < 5000 && asked) { best = answering(doc, best, asked, named, home); }
+      /* an obsolete term or a previous system (Paris Mulligan) answers only a query that names it */
+      if (best > 0 && best < 5000 && doc.flags & FLAG.NO_LONGER) { best *= NO_LONGER; }
       if (best > 0) { results.push({ doc: doc, score: best, order: i }); }
     });
     var met = !number && meeting(readings, home, results);
