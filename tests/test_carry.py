@@ -162,6 +162,9 @@ def test_the_status_page_is_the_translators_work_list(carried_site):
     assert "cited numbers differ: 702.39 in the English, 702.108 in the Chinese" in told_terms["Provoke"]["check"]
     assert told_terms["Merged Permanent"]["check"] == "cited numbers differ: 726 in the English, 725 in the Chinese"
     assert told_terms["Provoke"]["chinese"].startswith("挑拨\n") and "“灵技”" in told_terms["Provoke"]["chinese"]
+    # the English too: the name on the first line, then the definition, line for line beside the Chinese
+    assert told_terms["Provoke"]["english"].startswith("Provoke\nA keyword ability that can force a creature to block.")
+    assert [r["english"].split("\n")[0] for r in added] == [r["term"] for r in added]
     assert {r["status"] for r in checked} == {"check"} and all(r["check"] and r["chinese"] for r in checked)
     assert len(checked) >= 20 and "check" in rows[0]
     # a citation the English did not renumber (carried, pointing at the rule meant) is put to translators

@@ -256,13 +256,15 @@ def worklist(edition, status, rules: dict, findings: list = (), drafts: dict | N
     for row in rows:
         row.setdefault("draft", "")
         row["term"] = ""
+    # a glossary entry: its name on the first line in both languages, then its definition, line for line
     rows += [{"rule": "", "status": "stale" if term.translates else "untranslated", "translates": term.translates or "",
-              "english": "\n".join(term.definition), "english_then": "\n".join(term.english_then),
+              "english": "\n".join([term.name, *term.definition]),
+              "english_then": "\n".join([term.name, *term.english_then]) if term.english_then else "",
               "chinese": "\n".join([term.zh_name, *term.zh_definition]) if term.zh_name else "", "draft": "",
               "term": term.name}
              for term in status.glossary]
     listed_terms, names = {term.name for term in status.glossary}, {p.en.name: p.zh.name for p in edition.glossary if p.en and p.zh}
-    rows += [{"rule": "", "status": "check", "translates": "", "english": f.en, "english_then": "",
+    rows += [{"rule": "", "status": "check", "translates": "", "english": "\n".join([f.term, f.en]), "english_then": "",
               "chinese": "\n".join([names.get(f.term, ""), f.zh]), "draft": "", "term": f.term}
              for f in findings if f.term and f.term not in listed_terms]
     for row in rows:
