@@ -210,8 +210,8 @@ class RuleRenderer:
                  for lang, text in rule.texts.items() if lang in self.langs}
         self._terms = {lang: self.linker.marks(lang, defined | self._marked[lang], texts) for lang in self.langs}
         anchor = rule_id(number)
-        # the number opens the rule's panel: "collapsed" to a screen reader from the start
-        parts = [f'<h3 id="{anchor}"{self._named(rule)}><a href="#{anchor}" aria-expanded=false>{number}</a></h3>',
+        # the number opens the rule's panel (cr-panel.js, which tells a screen reader so: aria-expanded)
+        parts = [f'<h3 id="{anchor}"{self._named(rule)}><a href="#{anchor}">{number}</a></h3>',
                  self._cells(rule, -1), self._cited_apart(rule), self.notes.get(number, "")]
         count = max((len(t.examples) for t in rule.texts.values()), default=0)
         for index in range(count):

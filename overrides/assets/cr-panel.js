@@ -288,6 +288,10 @@
     mark.setAttribute("aria-expanded", String(!change.hidden));
   });
 
-  /* a page shown by instant navigation has no panel open */
-  CR.onPage(function () { open = null; });
+  /* a page shown by instant navigation has no panel open; each rule's number says it opens one (said
+     here, where the panel is: in the pages, 1,287 times in chapter 7, it was 26 kB of its HTML) */
+  CR.onPage(function () {
+    open = null;
+    document.querySelectorAll(".rules > h3 > a").forEach(function (a) { a.setAttribute("aria-expanded", "false"); });
+  });
 })();
