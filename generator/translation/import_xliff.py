@@ -99,11 +99,7 @@ class Imported:
     outdated: list[tuple[str, str]] = field(default_factory=list)
     left_out: list[str] = field(default_factory=list)  # rules (and titles, terms) with no Chinese
     orphans: list[str] = field(default_factory=list)  # subrules written whose rule is left out
-
-    @property
-    def rules_left_out(self) -> set[str]:
-        """The rules not written (a rule written without one of its examples is written)."""
-        return {missing.split(" ")[0] for missing in self.left_out if missing[0].isdigit() and "(example" not in missing}
+    rules_left_out: set = field(default_factory=set)  # the rules not written (RuleNumber)
 
 
 def read_units(data: bytes, path: str) -> WorkList:
@@ -195,8 +191,9 @@ def next_translation(edition: Edition, translated: Edition, work: WorkList, layo
             for rule in section.rules:
                 parts = _rule_chinese(rule, edition, work.rules.get(str(rule.number), []), result)
                 if parts is None:
+                    result.rules_left_out.add(rule.number)
                     continue
-                if rule.number.sub and str(rule.number.parent) in result.rules_left_out:
+                if rule.number.sub and rule.number.parent in result.rules_left_out:
                     result.orphans.append(f"{rule.number} (its rule {rule.number.parent} is left out)")
                 label = f"{rule.number}." if not rule.number.sub else str(rule.number)
                 lines.append(f"{label} {parts[0]}")
