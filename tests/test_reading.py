@@ -86,6 +86,45 @@ def test_a_term_tip_near_the_bottom_of_a_phone_fits_and_taps_close_it(phone, see
     pop.wait_for(state="hidden")
 
 
+SCREEN_TOP = "s => document.querySelector(s).getBoundingClientRect().top"
+
+
+@pytest.mark.parametrize("where", ["online", "file://"])
+def test_back_closes_a_tapped_pop_up_and_leaves_the_reader_where_they_were(where, phone, full_url, builder_sites):
+    """A phone's Back closes what a tap opened, as it closes a sheet; a pop-up closed another way
+    leaves no Back behind that does nothing (overrides/assets/cr-back.js)."""
+    if where == "online":
+        before, chapter = full_url + "cr/1/", full_url + "cr/7/"
+    else:  # no instant navigation there: the browser's own traversals
+        root = builder_sites("full", "material", "offline").as_uri() + "/"
+        before, chapter = root + "cr/1/index.html", root + "cr/7/index.html"
+    phone.goto(before)
+    phone.goto(chapter + "#cr702-19b")
+    settled(phone)
+    pop, term = phone.locator("#cr-pop"), phone.locator("h3#cr702-19b ~ [lang=en] u").first
+    tap(phone, term)
+    pop.wait_for(state="visible")
+    address, top = phone.url, phone.evaluate(SCREEN_TOP, "h3#cr702-19b")
+    phone.go_back()
+    pop.wait_for(state="hidden")
+    phone.wait_for_timeout(300)
+    assert phone.url == address and abs(phone.evaluate(SCREEN_TOP, "h3#cr702-19b") - top) <= 2
+
+    tap(phone, term)  # closed by its × button: its entry goes with it
+    pop.wait_for(state="visible")
+    pop.locator(".cr-pop__close").tap()
+    pop.wait_for(state="hidden")
+    link = phone.locator("h3#cr702-19b ~ [lang=en] a[href*='#cr']").first
+    tap(phone, link)  # a rule's preview, closed by scrolling its link away: the page stays where it was scrolled
+    pop.wait_for(state="visible")
+    scrolled = phone.evaluate("window.scrollBy(0, 1500), scrollY")
+    pop.wait_for(state="hidden")
+    phone.wait_for_timeout(300)
+    assert abs(phone.evaluate("scrollY") - scrolled) <= 2 and phone.url == address
+    phone.go_back()  # nothing left open: Back leaves the page, at once
+    phone.wait_for_url(before)
+
+
 @pytest.mark.parametrize("device", ["page", "phone"])
 def test_scrolling_leaves_the_address_unchanged(device, request, full_url):
     page = request.getfixturevalue(device)

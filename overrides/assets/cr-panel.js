@@ -2,13 +2,12 @@
  * rule's permanent address to copy or share, and its history. On a phone it is a sheet at the
  * bottom of the screen, over the page, the tapped rule in view above it; on a wider screen it
  * opens directly under the number and is brought fully on screen. One panel at a time; it closes
- * with its × button, Escape, a tap outside it, or Back: opening it adds a history entry at the same
- * address, so Back closes it and leaves the reader where they were. */
+ * with its × button, Escape, a tap outside it, or Back (cr-back.js: Back closes it and leaves the
+ * reader where they were). */
 (function () {
   "use strict";
   var CR = window.CR;
-  var open = null;  /* { heading, panel, entry: the panel has a history entry of its own } */
-  var ownPop = null;  /* the coming popstate is the history.back() of a close: { refocus: the number's link or null } */
+  var open = null;  /* { heading, panel } */
 
   var SHEET = "screen and (max-width: 44.9375em)";  /* a phone: the theme's own breakpoint for its drawer */
 
@@ -17,7 +16,6 @@
 
   CR.toggleRulePanel = function (heading) {
     if (open && open.heading === heading) { close({ back: true }); return; }
-    var entry = !!(open && open.entry);
     if (open) { close({ back: false }); }  /* the new panel takes over the old one's history entry */
     var panel = build(heading), sheet = matchMedia(SHEET).matches;
     if (sheet) {  /* outside the rules' blocks, whose containment would hold a fixed box */
@@ -26,8 +24,8 @@
     } else {
       heading.parentNode.insertBefore(panel, heading.nextSibling);
     }
-    open = { heading: heading, panel: panel, entry: entry };
-    if (!entry) { history.pushState(history.state, "", location.href); open.entry = true; }
+    open = { heading: heading, panel: panel };
+    CR.holdBack(closedByBack);
     var link = numberLink(heading);
     if (link) { link.setAttribute("aria-expanded", "true"); }
     if (sheet) {  /* a rule the sheet would cover goes to the top, under the header, its text below it in view */
@@ -41,7 +39,8 @@
     addHistory(heading, panel);
   };
 
-  /* options.back: also remove the panel's history entry; options.refocus: the keyboard goes back to the number */
+  /* options.back: also take back the panel's history entry (false: a new panel takes it over, or
+   * the reader follows a link); options.refocus: the keyboard goes back to the number */
   function close(options) {
     if (!open) { return; }
     var was = open;
@@ -50,21 +49,14 @@
     var link = numberLink(was.heading), refocus = options.refocus && link;
     if (link) { link.setAttribute("aria-expanded", "false"); }
     if (refocus) { link.focus({ preventScroll: true }); }
-    if (was.entry && options.back) { ownPop = { refocus: refocus }; history.back(); }
+    if (options.back) {  /* the browser's traversal takes the focus away: it goes back to the number */
+      CR.releaseBack(closedByBack, refocus ? function () { link.focus({ preventScroll: true }); } : null);
+    } else if (options.link) {
+      CR.forgetBack(closedByBack);
+    }
   }
 
-  /* A Back that closes the panel, or the history.back() of a close, is not a navigation: true
-   * tells the first popstate listener (overrides/main.html, added before the theme's) to stop it. */
-  CR.panelTakesPop = function () {
-    if (ownPop) {  /* the browser's traversal takes the focus away: it goes back to the number */
-      var link = ownPop.refocus;
-      ownPop = null;
-      if (link) { setTimeout(function () { link.focus({ preventScroll: true }); }, 0); }
-      return true;
-    }
-    if (open && open.entry) { open.entry = false; close({ back: false }); return true; }
-    return false;
-  };
+  function closedByBack() { close({ back: false }); }
 
   document.addEventListener("keydown", function (event) {
     if (event.key !== "Escape" || !open) { return; }
@@ -80,7 +72,8 @@
     if (event.target.closest && event.target.closest(".rules > h3[id]")) { return; }  /* a number: CR.toggleRulePanel */
     var pop = document.getElementById("cr-pop");
     if (pop && pop.contains(event.target)) { return; }
-    close({ back: !(event.target.closest && event.target.closest("a[href]")) });
+    var followed = !!(event.target.closest && event.target.closest("a[href]"));
+    close({ back: !followed, link: followed });
   });
 
   function build(heading) {

@@ -9,7 +9,8 @@
    * closes with its close button, Escape, a tap or click elsewhere, or when its link scrolls away;
    * the keyboard goes into it with ArrowDown from its link (Tab goes on through the text: a term
    * or a reference is one stop, not three) and back out. On touch, the first tap on a
-   * rule link previews it, with a "go to rule" action; a second tap follows the link. */
+   * rule link previews it, with a "go to rule" action; a second tap follows the link. What a tap
+ * opened, Back closes (cr-back.js). */
   var pop = null, popBody = null, showing = null, hideTimer = null, showTimer = null, touchOpened = null, quiet = false;
 
   function popover() {
@@ -197,19 +198,23 @@
     anchor.setAttribute("aria-expanded", "true");
   }
 
-  function hide() {
+  /* A pop-up a tap opened takes back its history entry (cr-back.js: Back closes it); `after` runs
+   * once that is done. */
+  function hide(after) {
     if (pop) { pop.hidden = true; }
     if (showing) { showing.removeAttribute("aria-describedby"); showing.setAttribute("aria-expanded", "false"); }
     showing = null;
     touchOpened = null;
+    CR.releaseBack(hide, typeof after === "function" ? after : null);
   }
 
   /* Close at the reader's request; the keyboard goes back to the link that opened it. */
   function closePop(refocus) {
     var from = showing, inside = pop && pop.contains(document.activeElement);
     clearTimeout(showTimer);
-    hide();
-    if (refocus && inside && from) { quiet = true; from.focus({ preventScroll: true }); quiet = false; }
+    hide(function () {
+      if (refocus && inside && from) { quiet = true; from.focus({ preventScroll: true }); quiet = false; }
+    });
   }
 
   function scheduleHide() { clearTimeout(showTimer); clearTimeout(hideTimer); hideTimer = setTimeout(hide, 250); }
@@ -308,14 +313,17 @@
         return;
       }
       var mark = termOf(event.target);
-      if (mark) { termTip(mark); return; }
+      if (mark) { termTip(mark); if (lastPointer === "touch") { CR.holdBack(hide); } return; }
       var link = xrefOf(event.target);
-      if (!link) { if (pop && !pop.contains(event.target)) { hide(); } return; }
-      if (lastPointer === "touch" && touchOpened !== link) {
+      if (link && lastPointer === "touch" && touchOpened !== link) {  /* a first tap previews */
         event.preventDefault();
         preview(link);
         touchOpened = link;
+        CR.holdBack(hide);
+        return;
       }
+      if (event.target.closest && event.target.closest("a[href]")) { CR.forgetBack(hide); }  /* followed: the entry stays behind */
+      if (!link && pop && !pop.contains(event.target)) { hide(); }
     });
     /* a pop-up whose link has scrolled out of sight covers text for nothing */
     window.addEventListener("scroll", function () {

@@ -4,6 +4,7 @@
  *   cr-display.js  display modes (双语, 中文, English), the Chinese script (简, 繁), language tags
  *   cr-menu.js     the navigation drawer's menu button, reachable from the keyboard and named
  *   cr-place.js    following the address to its rule, keeping it there, Back to the exact place
+ *   cr-back.js     Back closes what was opened over the page: a rule's panel, a tapped pop-up
  *   cr-pop.js      a rule's preview and a term's definition in a pop-up, and the clicks that open them
  *   cr-go.js       the go page: any form of rule number, of this edition or an older one
  *   cr-panel.js    a rule's panel: its permanent address to copy or share, its history
