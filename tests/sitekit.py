@@ -189,6 +189,18 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         del self.headers["If-Modified-Since"]
         return super().send_head()
 
+    def send_error(self, code, message=None, explain=None):
+        page = Path(self.directory) / "404.html"
+        if code != 404 or not page.is_file():
+            return super().send_error(code, message, explain)
+        body = page.read_bytes()  # as GitHub Pages: the site's own 404 page, with its status
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
     def end_headers(self):
         self.send_header("Cache-Control", "no-cache")  # no guessed freshness: a new build is seen at once
         super().end_headers()

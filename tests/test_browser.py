@@ -64,6 +64,30 @@ def test_resolver_page(page, seed_url):
     page.wait_for_function("location.href.endsWith('/cr/3/#cr301-5')")
 
 
+def test_an_address_the_site_lacks_says_so_in_both_languages_and_a_rule_number_goes_to_its_rule(browser, seed_url):
+    """The 404 page GitHub Pages serves (the test server does the same): a rule number in another
+    site's or a reader's form, as the whole address, lands on the rule."""
+    from conftest import Page
+    opened = Page(browser, 390, 844, has_touch=True, is_mobile=True)  # its own: each 404 is a console error
+    page = opened.page
+    try:
+        assert page.goto(seed_url + "cr/9/no-such-page/").status == 404
+        assert page.inner_text("h1") == "找不到此页 Page not found"
+        assert page.locator("h1 [lang=en], #cr-notfound [lang=en]").count() >= 3
+        page.get_by_role("link", name="按编号找规则 Find a rule by its number").click()
+        page.wait_for_url(seed_url + "go/")
+        for address in ("903.4d", "cr/903.4d", "R9034d", "rules/cr903-4d.html", "903%E3%80%824d"):  # 903。4d
+            page.goto(seed_url + address)
+            page.wait_for_url(seed_url + "cr/9/#cr903-4d")
+            assert in_view(page, "#cr903-4d")
+        page.goto(seed_url + "404.html")  # the page itself, asked for by name, stays
+        page.wait_for_timeout(300)
+        assert page.url == seed_url + "404.html"
+        assert [e for e in opened.errors if "status of 404" not in e] == []
+    finally:
+        opened.close()
+
+
 def test_hover_shows_preview_of_a_rule_on_another_page(page, seed_url):
     page.goto(seed_url + "cr/9/")
     link = page.locator(rule("901.3", EN + " a"), has_text="311").first

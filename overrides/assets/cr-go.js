@@ -1,6 +1,7 @@
 /* The go page (go/#702.19c): a rule number in any form, of this edition or of an older one
  * (go/#2023-11-17:723.6, followed through the lineage), lands on its rule; a number the edition
- * lacks says so and offers its section, its neighbours and the search. */
+ * lacks says so and offers its section, its neighbours and the search. The page for an address
+ * the site lacks (overrides/404.html) sends one that is a rule number there. */
 (function () {
   "use strict";
   var CR = window.CR;
@@ -124,5 +125,18 @@
     });
   }
 
+  /* /702.19c, /cr/702.19c, /R70219c.html: the address's last part, read as the go page reads a
+   * number; a rule or a section only (a chapter's one digit may be anything's). */
+  function notFound() {
+    var box = document.getElementById("cr-notfound");
+    if (!box) { return; }
+    var last = location.pathname.split("/").filter(Boolean).pop() || "";
+    try { last = decodeURIComponent(last); } catch (e) {}
+    if (/^404\.html$/i.test(last)) { return; }  /* the page itself, asked for by name */
+    var n = CR.readNumber(last.replace(/\.html?$/i, ""));
+    if (n) { location.replace(box.dataset.go + "#" + CR.numberOf(n)); }
+  }
+
   CR.onPage(goPage);
+  CR.onPage(notFound);
 })();
