@@ -184,7 +184,8 @@ def test_the_work_list_offers_each_draft_as_a_match_of_its_own(carried_site):
     described = {r["rule"]: r for r in json.loads(data(carried_site, "worklist.json").read_text("utf-8"))}
     assert [s["draft"] for s in described["701.56e"]["sentences"][0]] == [cloak]
     status = (carried_site / "cr" / "status" / "index.html").read_text("utf-8")
-    assert re.search(r"<span class=cr-draft lang=zh-Hans>草稿 draft: [^<]*\[Case\]", status)
+    # the draft marked where it differs from the older Chinese, as the English change is
+    assert re.search(r"<span class=cr-draft lang=zh-Hans>草稿 draft: [^<]*<ins>[^<]*案件\[Case\][^<]*</ins>", status)
     memory = data(carried_site, "drafts.tmx").read_text("utf-8")
     assert cloak in memory and memory.count("<tu ") >= len({a.findtext(f"{NS}target") for _, a in drafts.values()}) - 20
 

@@ -87,7 +87,8 @@ def edition_status(edition: Edition, parsed_sources: list[ParsedSource]) -> Edit
                 status.examples_translated += len(zh.examples)
                 carried = edition.carried.get(rule.number)
                 if carried is not None:
-                    finding = Stale(rule.number, carried.translates, f"the English changed since {carried.translates}",
+                    since = carried.translates
+                    finding = Stale(rule.number, since, f"英文自 {since} 后已改 the English changed since {since}",
                                     carried.english) if carried.stale else None
                 else:
                     finding = _stale(rule.number, zh, en, by_path.get(zh.source.path), edition)
@@ -120,8 +121,8 @@ def _stale(number, zh, en, source: ParsedSource | None, edition: Edition) -> Sta
         return None
     made_for = source.spec.edition or edition.date
     if made_for < edition.date:
-        return Stale(number, made_for, f"translated from the {made_for} edition")
+        return Stale(number, made_for, f"译自 {made_for} 版 translated from the {made_for} edition")
     own = source.rules.get(number, {}).get("en")
     if own is not None and own.text != en.text:
-        return Stale(number, made_for, f"{source.spec.path} translates other English: {own.text[:80]!r}", own.text)
+        return Stale(number, made_for, f"{source.spec.path} 所译英文不同 translates other English: {own.text[:80]!r}", own.text)
     return None

@@ -9,6 +9,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from ...history.lineage import shared_language, trace_lineage
+from ...history.sentence_carry import NEW
 from ...rules.numbers import RuleNumber
 from ...rules.word_diff import word_diff
 from ...safe import html_attr, md_text
@@ -133,12 +134,14 @@ def parts_of(edition, number) -> tuple:
 
 
 def _draft(edition, number, drafts) -> str:
-    """A stale rule's text as drafted, on the status page."""
+    """A stale rule's text as drafted, on the status page, marked where it differs from the older
+    Chinese, as the English change above it is: what to check is what the draft changed."""
     if number not in drafts:
         return ""
     parts = with_drafts(parts_of(edition, number), drafts[number])
     text = drafted(parts[0]) if parts and parts[0] else ""
-    return f'<span class=cr-draft lang=zh-Hans>草稿 draft: {html_attr(text)}</span>' if text else ""
+    older = "".join(s.zh or "" for s in parts[0] if s.state != NEW) if text else ""
+    return f'<span class=cr-draft lang=zh-Hans>草稿 draft: {word_diff(older, text)}</span>' if text else ""
 
 
 def _other_work(status, section_href, term_hrefs: dict[str, str]) -> str:
