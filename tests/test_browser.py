@@ -134,6 +134,26 @@ def test_a_glossary_entry_of_the_check_is_a_tap_from_the_list_and_from_there_its
     lands_under_header(page, "g-provoke")
 
 
+def test_the_glossary_has_a_letter_bar_and_reads_in_english_alone(phone, full_url):
+    """On a phone the glossary is hundreds of screens: a letter at its top lands on that letter's
+    entries. In English, an entry's Chinese forms and sources (for readers of the Chinese and for
+    translators) are gone from under it; its rule stays."""
+    page = phone
+    page.goto(full_url + "cr/glossary/")
+    bar = page.locator("nav.cr-az")
+    assert bar.locator("a").count() >= 25 and bar.locator("a").last.inner_text() == "拼音索引"  # the letters, the pinyin index
+    facts = page.locator("#g-abandon ~ .gf")  # the first entry
+    assert "Variants" in facts.inner_text() and "Sources" in facts.inner_text()
+    page.locator(".cr-display__toggle").tap()
+    page.locator(".cr-modes button[data-mode='en']").tap()
+    assert facts.inner_text().strip() == "规则 Rule 701.26"
+    assert page.evaluate("getComputedStyle(document.querySelector('#g-abandon')).fontWeight") == "700"
+    page.locator(".cr-modes button[data-mode='both']").tap()
+    page.locator(".cr-display__toggle").tap()
+    bar.locator("a", has_text="M").tap()
+    lands_under_header(page, "g--m")
+
+
 def test_a_display_mode_keeps_the_rule_on_screen_and_the_other_settings_chosen(phone, full_url):
     """On a phone, reading 613.1g and choosing English, then 双语, in the 文A settings: the rule stays
     under the header (it had gone behind it, 46 px up, as every rule above lost its Chinese), and the

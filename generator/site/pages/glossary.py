@@ -68,6 +68,13 @@ def glossary_sections(termbase: Termbase, langs: dict[str, str], linker: Linker,
     return sections
 
 
+def letter_bar(sections: list[dict]) -> str:
+    """Links to each letter's section (and the pinyin index) at the top of the page: the glossary is
+    hundreds of screens long on a phone."""
+    links = "".join(f'<a href="#{html_attr(s["anchor"])}">{html_attr(s["heading"].split()[0])}</a>' for s in sections)
+    return f'<nav class=cr-az aria-label="按字母 By letter" data-search-exclude>{links}</nav>'
+
+
 def _height(blocks: list[str]) -> int:
     entries = sum(block.startswith("<div class=g>") for block in blocks)
     return estimated_height(entries, 4, sum(len(TAG.sub("", block)) for block in blocks), 55)
@@ -113,17 +120,19 @@ def _entry(term: Term, links: GlossaryLinks, langs, linker: Linker, rule_href) -
         flags += f'<span class=stale title="this translation was made for other English">译自 {html_attr(term.stale_since)}</span>'
     if pair and pair.en and pair.zh and not pair.verified:
         flags += "<span class=unverified>配对未验证 pairing unverified</span>"
+    # the facts under an entry; its Chinese forms and where it comes from are for readers of the
+    # Chinese and for translators: the English mode hides them (cr.css)
     facts = []
     if term.rule is not None and (href := rule_href(term)):
-        facts.append(f"规则 Rule {rule_link(href, term.rule)}")
+        facts.append(f"<span>规则 Rule {rule_link(href, term.rule)}</span>")
     variants = sorted({v for v in term.variants} | {f for f in term.zh_forms if f != term.zh and "\u4e00" <= f[:1] <= "\u9fff"})
     if variants:
-        facts.append("异体 Variants: " + "、".join(html_attr(v) for v in variants))
-    facts.append("来源 Sources: " + "; ".join(sorted({html_attr(what) for what, _ in term.sources})))
+        facts.append("<span class=gf-zh>异体 Variants: " + "、".join(html_attr(v) for v in variants) + "</span>")
+    facts.append("<span class=gf-zh>来源 Sources: " + "; ".join(sorted({html_attr(what) for what, _ in term.sources})) + "</span>")
     classes = " ".join(["tx"] + [f"no-{lang}" for lang in missing])
     cited = (cited_apart_line("\n".join(pair.en.definition), "\n".join(pair.zh.definition), langs["zh"], linker)
              if pair and pair.en and pair.zh and "zh" in langs else "")
     return (f'<div class=g><h3 id="{html_attr(term.anchor)}">{" ".join(names)}{flags}</h3>'
             f'<div class="{classes}">{"".join(cells)}</div>{cited}'
-            f'<p class=gf data-search-exclude>{" · ".join(facts)}</p></div>')
+            f'<p class=gf data-search-exclude>{"".join(facts)}</p></div>')
 

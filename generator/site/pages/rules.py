@@ -13,7 +13,7 @@ from ..markdown_writer import Page, render
 from ..model import SiteModel, lang_tags
 from ..render import Linker, LinkStats, RuleRenderer, bilingual_title, rule_link
 from ..search_data import search_files
-from .glossary import glossary_sections
+from .glossary import glossary_sections, letter_bar
 from .layout import english_change, page_marks, page_meta, rule_chunks, rules_height
 
 if TYPE_CHECKING:
@@ -78,7 +78,8 @@ def glossary_page(model: SiteModel, edition: Edition, stats: LinkStats) -> Page:
                                  Linker(model.resolver(edition, src), stats, model.marker), rule_href)
     for section in sections:
         section["html"] = page_marks(section["html"])
-    return render("chapter.md.j2", src, "词汇表 Glossary", sections=sections, meta=page_meta(model, edition, src))
+    return render("chapter.md.j2", src, "词汇表 Glossary", sections=sections,
+                  meta=page_meta(model, edition, src) + "\n" + letter_bar(sections))
 
 
 def text_pages(model: SiteModel, edition: Edition, stats: LinkStats) -> list[Page]:
