@@ -142,7 +142,9 @@ def test_the_status_page_is_the_translators_work_list(carried_site):
     assert "<td>2. 牌的各部分 Parts of a Card</td><td>120</td><td>120</td><td>2</td>" in page
     assert '<a href="../../assets/data/2024-02-02/worklist.csv" download>CSV</a>' in page
     assert '<a href="../../assets/data/2024-02-02/worklist.xlf" download>XLIFF</a>' in page
-    assert "the import reads the XLIFF" in page and "import-xliff target/worklist.xlf" in page  # and how it comes back
+    assert "the import reads the XLIFF" in page  # and how it comes back, with this build's own files:
+    assert ("import-xliff target/worklist.xlf --translation MagicCompRules-zh-20231117.txt --out 20240206_Zh.txt "
+            "--no-manifest --source MagicCompRules-20240206.txt --history MagicCompRules-20231117.txt") in page
     rows = json.loads((carried_site / "assets" / "data" / "2024-02-02" / "worklist.json").read_text(encoding="utf-8"))
     rules, terms = [r for r in rows if not r["term"]], [r for r in rows if r["term"]]
     listed = [r for r in rules if r["status"] in ("stale", "untranslated")]

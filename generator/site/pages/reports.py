@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections import Counter
 from typing import TYPE_CHECKING
 
@@ -96,7 +97,8 @@ def status_page(model: SiteModel, files: "SiteFiles") -> None:
                          f"草稿 drafts {download('drafts.tmx', 'TMX')}</p>"
                          f"<p>草稿 Drafts: {len(drafts)} 条规则 rules ({_drafts_note}; 本页列出旧译规则的草稿，"
                          "全部草稿见工作清单与 drafts.tmx: this page shows those of the stale rules above, the work "
-                         "list and drafts.tmx have all)</p>" + _HAND_BACK)
+                         "list and drafts.tmx have all)</p>"
+                         + _hand_back(edition, translated_edition(edition, model.corpus.editions)))
             if findings:
                 downloads += (f'<p><a href="{html_attr(at.href(src, at.page(edition.date, "review")))}">译文检查 '
                               f"Translation check</a>: 最可能需要修改的 {len(findings)} 条规则与词汇表条目及其理由 the "
@@ -114,13 +116,27 @@ def status_page(model: SiteModel, files: "SiteFiles") -> None:
                               meta=page_meta(model, model.current, src)))
 
 
-_HAND_BACK = ("<p>交回译文 Handing the translation back: 在 OmegaT 中 <i>Project → Create Translated Documents</i> "
-              "写出 writes <code>target/worklist.xlf</code>；再用 then <code>python -m generator import-xliff "
-              "target/worklist.xlf --translation plain_text/&lt;旧 old&gt;_Zh.txt --out plain_text/&lt;新 new&gt;_Zh.txt "
-              "--no-manifest --source MagicCompRules-&lt;新 new&gt;.txt --history MagicCompRules-&lt;旧 old&gt;.txt</code> "
-              "生成下一版纯文本，并列出尚无中文的部分 makes the next release of the plain text and lists what has "
-              "no Chinese yet. 工具预填而未经确认的草稿不会写入 A draft a tool filled in and nobody confirmed is "
-              "never written.</p>")
+def _hand_back(edition, translated) -> str:
+    """How the translation comes back, as the command for this build's own files: which file goes
+    where, and the new release's name, are not left to a translator's guess."""
+    def shown(of, lang: str) -> str | None:
+        spec = next((s for s in of.sources if lang in s.languages), None) if of is not None else None
+        return html_attr(source_shown(spec.path)) if spec else None
+    new_en, old_zh, old_en = shown(edition, "en"), shown(translated, "zh"), shown(translated, "en")
+    dated = re.search(r"(?<!\d)(\d{8})(?!\d)", new_en or "")
+    date = dated.group(1) if dated else edition.date.replace("-", "")
+    return ("<p>交回译文 Handing the translation back: 在 OmegaT 中 <i>Project → Create Translated Documents</i> "
+            "写出 writes <code>target/worklist.xlf</code>；再用 then <code>python -m generator import-xliff "
+            f"target/worklist.xlf --translation {old_zh or '&lt;旧译 old translation&gt;'} --out {date}_Zh.txt "
+            f"--no-manifest --source {new_en or '&lt;新英文 new English&gt;'} "
+            f"--history {old_en or '&lt;旧译所译英文 the English it translates&gt;'}</code> "
+            "生成下一版纯文本，并列出尚无中文的部分 makes the next release of the plain text and lists what has "
+            f"no Chinese yet. 新版以英文文件的日期命名 The release is named by the English file's date ({date}), "
+            "as the translation's <code>plain_text/</code> files are, not by the effective date "
+            f"({html_attr(edition.date)}). 工具预填而未经确认的草稿不会写入 A draft a tool filled in and nobody "
+            "confirmed is never written.</p>")
+
+
 _drafts_note = ("旧译套用英文改动，或新规则取自平行规则；方括号中的英文尚待翻译，草稿须经译者确认 the older Chinese "
                 "with the English edit carried over, or a new rule from its parallels; English in brackets is "
                 "left to translate, and a draft is the translators' only once they confirm it")
