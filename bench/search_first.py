@@ -199,7 +199,7 @@ def every_query(site: Path) -> None:
     numbers = [str(rule.number) for chapter in edition.chapters for section in chapter.sections for rule in section.rules][::10]
     kinds = {"name (every keyword and glossary name, both languages)": named, "number (every 10th rule)": numbers,
              "readers' words (hand-written and readers' sets)": [q for path in (QUESTIONS, READERS_WORDS) for q, _ in asked_in(path)],
-             "question (the four question sets)": [q for path in (WHOLE_SENTENCES, *UNSEEN_QUESTIONS) for q, _ in asked_in(path)]}
+             "question (the question sets)": [q for path in (WHOLE_SENTENCES, *UNSEEN_QUESTIONS) for q, _ in asked_in(path)]}
     server = Server(("127.0.0.1", 0), functools.partial(PagesLike, directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     with sync_playwright() as p:

@@ -246,6 +246,15 @@ def test_a_chinese_word_no_rule_holds_is_not_read_as_its_joining_character(page,
     assert len(links) == 1 and links[0].endswith("/cr/2/#cr205-3j"), links[:5]
 
 
+def test_a_change_of_power_and_toughness_is_one_word(page, full_url):
+    """+1/+1 was read as the number 1 twice, which "layer 1", "1 damage" and Amplify's "a +1/+1
+    counter" all hold: the rule about both counters together came after 702.38a (Amplify)."""
+    page.goto(full_url)
+    for query in ("+1/+1 and -1/-1 counters on the same creature", "+1/+1指示物和-1/-1指示物"):
+        links = search(page, query)
+        assert links[0].endswith(("/cr/1/#cr122-3", "/cr/7/#cr704-5q")), (query, links[:3])
+
+
 def test_a_single_key_never_leaves_the_page(page, seed_url):
     """The theme's n and p (and comma, full stop) loaded the next or previous chapter, even pressed
     on a link in the text: the reader lost their place. "/" opens the search, and Escape gives the

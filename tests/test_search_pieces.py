@@ -70,6 +70,15 @@ def test_the_first_results_texts_are_asked_for_before_the_rest(searching):
     assert 1 <= first <= 3 and later >= 3, (first, later)
 
 
+def test_a_change_of_power_and_toughness_is_one_word(searching):
+    """+1/+1 is one word in the rules and in a query alike, not the number 1 twice."""
+    for text, words in [("a +1/+1 counter", ["a", "p1p1", "counter"]), ("two -1/-1 counters", ["two", "m1m1", "counter"]),
+                        ("gets +X/+0", ["get", "pxp0"]), ("a 2/2 Zombie", ["a", "2", "2", "zombie"]),
+                        ("+1/+1指示物", ["p1p1"])]:
+        assert english_words(text) == words
+        assert searching.evaluate("t => CR.searchWords(t)", text) == words
+
+
 def test_the_rules_are_read_as_a_query_is(searching, full_site):
     """The generator's reading of every title and text into words (search_index.py) is the search's
     reading of a query (cr-search.js englishWords), word for word."""

@@ -42,9 +42,19 @@ VARIANT_SUFFIX = re.compile(r" (variant|option)s?$|玩法$|模式$")
 HAS_EN, HAS_ZH, FOLDED, STATES_A_NUMBER, STATES_AN_OUTCOME, BOILERPLATE, LISTS_KEYWORDS, NO_LONGER = (1 << i for i in range(8))
 
 
+# a change of power and toughness is one word, "+1/+1" as p1p1 and "-1/-1" as m1m1, never the
+# number 1 twice, which every "layer 1" and "1 damage" holds (cr-search.js PT_CHANGE)
+PT_CHANGE = re.compile(r"(?<![a-z0-9])([+-])([0-9]+|[a-z])/([+-])([0-9]+|[a-z])(?![a-z0-9])")
+
+
+def _pt_word(match: re.Match) -> str:
+    sign = {"+": "p", "-": "m"}
+    return f" {sign[match[1]]}{match[2]}{sign[match[3]]}{match[4]} "
+
+
 def plain_words(text: str | None) -> list[str]:
     """cr-search.js plainWords: the words as written, lower case."""
-    return [w for w in NOT_A_WORD.split(POSSESSIVE.sub("", (text or "").lower())) if w]
+    return [w for w in NOT_A_WORD.split(PT_CHANGE.sub(_pt_word, POSSESSIVE.sub("", (text or "").lower()))) if w]
 
 
 def singular(word: str) -> str:

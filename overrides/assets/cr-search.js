@@ -55,8 +55,14 @@
   "a an and are as at be by can do does for from how i in is it of on or the to vs versus what when which who why with you your"
     .split(" ").forEach(function (w) { STOP[w] = true; });
 
+  /* a change of power and toughness is one word, "+1/+1" as p1p1 and "-1/-1" as m1m1, never the
+     number 1 twice, which every "layer 1" and "1 damage" holds (search_index.py PT_CHANGE) */
+  var PT_CHANGE = /(^|[^a-z0-9])([+-])([0-9]+|[a-z])\/([+-])([0-9]+|[a-z])(?![a-z0-9])/g;
+  var PT_SIGN = { "+": "p", "-": "m" };
+  function ptWord(all, before, s1, a, s2, b) { return before + " " + PT_SIGN[s1] + a + PT_SIGN[s2] + b + " "; }
+
   function plainWords(text) {
-    return (text || "").toLowerCase().replace(/[’']s\b/g, "").split(/[^a-z0-9]+/).filter(Boolean);
+    return (text || "").toLowerCase().replace(/[’']s\b/g, "").replace(PT_CHANGE, ptWord).split(/[^a-z0-9]+/).filter(Boolean);
   }
 
   function englishWords(text) { return plainWords(text).map(singular); }
