@@ -65,6 +65,14 @@ def test_one_result_per_rule_with_a_snippet_in_the_display_language(page, full_u
     snippet = page.locator(".cr-search__snippet").first
     assert snippet.locator("mark").count() == 0 and not snippet.text_content().startswith("…"), snippet.text_content()
 
+    # a snippet begins at its sentence where the match still shows: 704.3 from 每当有牌手将得到优先权时,
+    # not from "…时机和优先权”），游戏将依"; 903.8 from the sentence that asks for the tax, not "…放由他"
+    search(page, "什么时候检查状态动作")
+    snippet = ".cr-search__result:has(a[href$='#cr{}']) .cr-search__snippet"
+    assert page.locator(snippet.format("704-3")).text_content().startswith("每当有牌手将得到优先权时")
+    search(page, "指挥官税怎么算")
+    assert page.locator(snippet.format("903-8")).text_content().startswith("…牌手在从统帅区施放指挥官时")
+
     assert search(page, "先攻")[1].endswith("/cr/7/#cr702-7")  # a word, not 先 alone
     assert search(page, "指挥官伤害")[0].endswith("/cr/9/#cr903-10a")
     # a word the rules never write (they say 操控) is read as theirs, not character by character (制 of 限制)

@@ -827,6 +827,20 @@
   }
 
   /* A short piece of text around the first match, the query's words marked (as text, never HTML). */
+  /* Where the sentence holding `at` begins: after the last full stop or semicolon before it. */
+  function sentenceStart(text, at, lang) {
+    var before = text.slice(0, Math.max(at, 0));
+    var stop = lang ? Math.max(before.lastIndexOf("。"), before.lastIndexOf("；")) :
+      Math.max(before.lastIndexOf(". "), before.lastIndexOf("; "));
+    return stop < 0 ? 0 : stop + (lang ? 1 : 2);
+  }
+
+  function nextSentence(text, at, lang) {
+    var stops = lang ? ["。", "；"] : [". ", "; "], next = text.length;
+    stops.forEach(function (stop) { var i = text.indexOf(stop, at); if (i >= 0) { next = Math.min(next, i + stop.length); } });
+    return next;
+  }
+
   function snippet(text, q, lang) {
     var p = element("span", { "class": "cr-search__snippet" });
     if (!text) { return p; }
@@ -838,6 +852,15 @@
     var first = found ? found.index : -1;
     var size = lang ? 80 : 180;  /* characters shown: Chinese ones are about twice as wide */
     var start = Math.max(0, Math.min(first - (lang ? 20 : 50), text.length - size));  /* the window full */
+    /* from the start of the match's sentence, where the match still shows; where the window, kept
+       full, begins inside the sentence before, from that one's start if the match still shows, else
+       from the next sentence's (the window then shorter) */
+    var margin = lang ? 20 : 50, sentence = sentenceStart(text, first, lang);
+    if (first > 0 && first - sentence <= size - margin) {
+      start = Math.max(0, Math.min(sentence, text.length - size));
+      var earlier = sentenceStart(text, start + 1, lang);
+      if (start < sentence && start > earlier) { start = first - earlier <= size - margin ? earlier : nextSentence(text, start, lang); }
+    }
     if (start > 0 && !lang) {  /* English from a word's start: not "…hat creature's" */
       var space = text.indexOf(" ", start - 1);
       if (space >= 0 && (first < 0 || space < first)) { start = space + 1; }
@@ -892,7 +915,8 @@
     }
     var line = found.near ? "没有规则 " + found.number + "，以下是最接近的规则 No rule " + found.number +
       "; the nearest rules:" : found.unanswered ? "没有规则回答这个问题，以下是最接近的规则 No rule answers " +
-      "this question in its words; the closest rules:" : found.results.length + " 条结果 results";
+      "this question in its words; the closest rules:" : found.results.length > LIMIT ?  /* thousands hold a word: no count to read */
+      "最相关的 " + LIMIT + " 条结果 The " + LIMIT + " most relevant results" : found.results.length + " 条结果 results";
     var results = found.results.slice(0, LIMIT), next = 0, asked = Object.create(null);
     function more(failed) {
       if (turn !== asking) { return; }
