@@ -125,6 +125,34 @@ def test_back_closes_a_tapped_pop_up_and_leaves_the_reader_where_they_were(where
     phone.wait_for_url(before)
 
 
+UNDER_HEADER = """e => { const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
+    const top = e.getBoundingClientRect().top; return top >= header - 1 && top < header + 40; }"""
+
+
+def test_an_example_s_address_lands_on_the_example_in_chinese_alone(phone, full_url):
+    """An example's anchor is on its English, which 中文 mode hides: the address landed at the top
+    of chapter 7, 95,000 px above it. It lands on the Chinese example, under the header."""
+    phone.add_init_script("localStorage.setItem('cr-mode', 'zh')")
+    phone.goto(full_url + "cr/7/#cr702-19c-ex1")
+    settled(phone)
+    chinese = phone.locator("#cr702-19c-ex1 + .ex[lang^=zh]")
+    assert chinese.is_visible() and not phone.locator("#cr702-19c-ex1").is_visible()
+    phone.wait_for_function(UNDER_HEADER, arg=chinese.element_handle(), timeout=10000)
+
+
+def test_another_site_s_address_in_an_open_page_lands_as_a_new_one_does(phone, full_url):
+    """Yawgatog's #R70219c (or #702.19c) given to chapter 7 already open: the rule went under the
+    header, untinted (the address was rewritten, not followed); now it is followed."""
+    phone.goto(full_url + "cr/7/")
+    settled(phone)
+    for address in ("#R70219c", "#702.19b"):
+        phone.evaluate("a => { location.hash = a; }", address)
+        anchor = "cr702-19c" if address == "#R70219c" else "cr702-19b"
+        phone.wait_for_url(full_url + "cr/7/#" + anchor)
+        phone.wait_for_function(UNDER_HEADER, arg=phone.locator("#" + anchor).element_handle(), timeout=10000)
+        assert phone.evaluate("document.querySelector(':target').id") == anchor  # tinted as the address's rule
+
+
 @pytest.mark.parametrize("device", ["page", "phone"])
 def test_scrolling_leaves_the_address_unchanged(device, request, full_url):
     page = request.getfixturevalue(device)

@@ -11,9 +11,8 @@
     var n = CR.parseAddress(hash);
     if (!n) { return; }
     var target = document.getElementById(CR.anchorOf(n));
-    if (target) {
-      history.replaceState(null, "", "#" + target.id);
-      target.scrollIntoView();
+    if (target) {  /* a navigation in place of this address: the rule is :target, tinted and under the header */
+      location.replace("#" + target.id);
       return;
     }
     var page = CR.pageInfo();
@@ -30,6 +29,11 @@
    * browser's or the theme's offset, and is undone; a later one (a find in the page) ends it too. */
   var settling = 0;  /* the latest settle; the page carries data-cr-settling while it runs */
   function settle(target, offset) {
+    var seen = shown(target);
+    if (seen !== target && offset === undefined) {  /* as far from the top as the theme puts a :target */
+      offset = 3.6 * parseFloat(getComputedStyle(document.documentElement).fontSize);
+    }
+    target = seen;
     var frames = 0, placedAt, scrolledTo, hash = location.hash, me = ++settling;
     document.documentElement.setAttribute("data-cr-settling", "");
     function done() {
@@ -60,6 +64,16 @@
       }
       requestAnimationFrame(check);
     })();
+  }
+
+  /* What the reader sees of an address's element: itself, or, where the display mode hides it (an
+   * example's anchor is on its English, which 中文 mode hides), the other language's text after it. */
+  function shown(target) {
+    if (getComputedStyle(target).display !== "none") { return target; }
+    for (var near = target.nextElementSibling; near && near.tagName === "P" && !near.id; near = near.nextElementSibling) {
+      if (getComputedStyle(near).display !== "none") { return near; }
+    }
+    return target;
   }
 
   /* the reader's scrolling is never undone */
