@@ -57,6 +57,20 @@ def test_on_a_phone_the_panel_is_a_sheet_on_screen_at_once_and_closes_every_way(
     assert page.evaluate("document.querySelectorAll('.cr-panel').length") == 0
 
 
+def test_on_a_phone_a_number_tapped_mid_screen_stays_above_the_sheet_once_its_history_came(phone, full_url):
+    """The sheet was measured before the rule's history came and grew over the tapped number."""
+    page = phone
+    page.goto(full_url + "cr/7/#cr702-19b")
+    settled(page)
+    page.evaluate("() => window.scrollBy(0, document.querySelector('h3#cr702-19c').getBoundingClientRect().top - 450)")
+    page.wait_for_timeout(200)
+    panel = open_panel(page, "cr702-19c", touch=True)
+    panel.locator(".cr-history li").first.wait_for()
+    page.wait_for_timeout(200)
+    assert page.evaluate(BOX, "h3#cr702-19c")[1] <= page.evaluate(BOX, ".cr-panel")[0]
+    assert page.evaluate(BOX, "h3#cr702-19c")[0] >= page.evaluate(BOX, ".md-header")[1] - 1  # not under the header
+
+
 def test_on_a_desktop_the_panel_opens_under_the_number_and_its_history_shows_examples_apart(page, full_url):
     page.goto(full_url + "cr/2/#cr205-3b")  # edited in 2023-11-17, its example unchanged
     settled(page)

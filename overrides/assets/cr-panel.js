@@ -29,8 +29,10 @@
     var link = numberLink(heading);
     if (link) { link.setAttribute("aria-expanded", "true"); }
     if (sheet) {  /* a rule the sheet would cover goes to the top, under the header, its text below it in view */
-      var top = heading.getBoundingClientRect(), header = document.querySelector(".md-header");
-      if (top.bottom + 8 > innerHeight - panel.offsetHeight) {
+      var top = heading.getBoundingClientRect(), header = document.querySelector(".md-header"), info = CR.pageInfo();
+      /* as tall as it grows when the rule's history comes (addHistory), not as it opens */
+      var tallest = info && info.dataset.history ? Math.max(panel.offsetHeight, parseFloat(getComputedStyle(panel).maxHeight) || 0) : panel.offsetHeight;
+      if (top.bottom + 8 > innerHeight - tallest) {
         window.scrollBy(0, top.top - (header ? header.getBoundingClientRect().bottom : 0) - 8);
       }
     } else {
