@@ -152,6 +152,7 @@ def test_offline_bundle_from_file_with_nothing_fetched_outside(browser, sites, b
         # the rule's address to send is its citation: a path on this machine is no link for anyone else
         page.click("h3#cr702-19c a")
         assert page.input_value(".cr-panel .cr-copy input") == "CR 702.19c (2023-11-17)"
+        assert page.inner_text(".cr-panel .cr-copy__copy") == "复制引用 Copy citation"  # what it copies, not a link
         page.keyboard.press("Escape")
         page.emulate_media(color_scheme="dark")  # dark from file:// too
         page.reload()

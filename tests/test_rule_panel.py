@@ -1,6 +1,8 @@
 """A rule's panel (overrides/assets/cr-panel.js), opened from its number: where the reader tapped,
 closed every way a reader closes things, shared through the system's share sheet, and a history
 that shows each version's rule text and examples apart."""
+import re
+
 from sitekit import settled, tap
 
 BOX = """s => { const r = document.querySelector(s).getBoundingClientRect();
@@ -108,7 +110,8 @@ def test_sharing_a_rule_uses_the_share_sheet_and_copies_where_it_fails(phone, se
     page.wait_for_function("() => window.shared.length === 1")
     shared = page.evaluate("window.shared[0]")
     assert shared["url"] == seed_url + "go/#2023-11-17:903.4d"
-    assert shared["text"].startswith("903.4d") and "Commander" in shared["text"] and "903.4d" in shared["title"]
+    assert shared["text"].startswith("903.4d (2023-11-17)") and "Commander" in shared["text"]
+    assert "903.4d (2023-11-17)" in shared["title"]  # the edition, which a chat shows with the text
     assert panel.locator(".cr-copy__said").inner_text() == ""  # shared: nothing copied
     page.evaluate("window.shareFails = 'AbortError'")  # the reader closes the share sheet: nothing else happens
     share.tap()
@@ -120,6 +123,14 @@ def test_sharing_a_rule_uses_the_share_sheet_and_copies_where_it_fails(phone, se
     panel.locator(".cr-copy__said", has_text="Copied").wait_for()
     assert page.evaluate("navigator.clipboard.readText()") == seed_url + "go/#2023-11-17:903.4d"
     assert share.bounding_box()["height"] >= 44
+    page.locator(".cr-panel__close").tap()
+    page.evaluate("localStorage.setItem('cr-mode', 'zh')")  # a reader of the Chinese shares its Chinese
+    page.reload()
+    panel = open_panel(page, "cr903-4d", touch=True)
+    panel.locator(".cr-copy__share").tap()
+    page.wait_for_function("() => window.shared.length === 1")
+    text = page.evaluate("window.shared[0].text")
+    assert re.search(r"[\u4e00-\u9fff]{10}", text.split("\n", 1)[1]), text
 
 
 def test_without_a_share_sheet_the_panel_offers_copying(phone, seed_url):

@@ -84,16 +84,16 @@
     var shut = panel.appendChild(element("button", { type: "button", "class": "cr-panel__close",
                                                      "aria-label": "关闭 Close" }, "×"));
     shut.addEventListener("click", function () { close({ back: true, refocus: true }); });
-    var address = permanentAddress(heading);
+    var address = permanentAddress(heading), cited = location.protocol === "file:";  /* the offline bundle: a citation */
     var row = panel.appendChild(element("p", { "class": "cr-copy" }));
-    var field = row.appendChild(element("input", { type: "text", readonly: "", value: address,
-                                                   "aria-label": "规则 " + number + " 的永久链接 Permanent link to rule " + number }));
+    var field = row.appendChild(element("input", { type: "text", readonly: "", value: address, "aria-label": cited ?
+      "规则 " + number + " 的引用 Citation of rule " + number : "规则 " + number + " 的永久链接 Permanent link to rule " + number }));
     var said = element("span", { "class": "cr-copy__said", role: "status" });
     function copy() {
       copyText(address, field, function (done) { said.textContent = done ? "已复制 Copied" : "请手动复制 Select and copy"; });
     }
     field.addEventListener("focus", function () { field.select(); });
-    row.appendChild(element("button", { type: "button", "class": "cr-copy__copy" }, "复制链接 Copy link"))
+    row.appendChild(element("button", { type: "button", "class": "cr-copy__copy" }, cited ? "复制引用 Copy citation" : "复制链接 Copy link"))
       .addEventListener("click", copy);
     if (navigator.share) {  /* the system's share sheet (phones, some desktops) */
       row.appendChild(element("button", { type: "button", "class": "cr-copy__share" }, "分享 Share"))
@@ -107,13 +107,18 @@
     return panel;
   }
 
-  /* What a chat shows of a shared rule: its number, the section it is in, the start of its text. */
+  /* What a chat shows of a shared rule (many show the text and the address, not the title): its
+   * number and edition, the section it is in, the start of its text in the language the reader
+   * reads (中文 mode: the Chinese). */
   function shareData(heading, number, address) {
-    var section = sectionTitle(heading);
-    var text = parts(heading, "en")[0] || parts(heading, "zh")[0] || "";
-    if (text.length > 140) { text = text.slice(0, 139).replace(/\s+\S*$/, "") + "…"; }
-    return { title: "万智牌完整规则 Comprehensive Rules " + number,
-             text: number + (section ? " · " + section : "") + "\n" + text, url: address };
+    var section = sectionTitle(heading), page = CR.pageInfo(), edition = page && page.dataset.edition;
+    var zh = CR.mode && CR.mode() === "zh";
+    var text = (zh ? parts(heading, "zh")[0] || parts(heading, "en")[0] : parts(heading, "en")[0] || parts(heading, "zh")[0]) || "";
+    var chinese = /[\u3400-\u9fff]/.test(text.slice(0, 20)), most = chinese ? 70 : 140;  /* a Chinese character is two wide */
+    if (text.length > most) { text = (chinese ? text.slice(0, most - 1) : text.slice(0, most - 1).replace(/\s+\S*$/, "")) + "…"; }
+    var cited = number + (edition ? " (" + edition + ")" : "");
+    return { title: "万智牌完整规则 Comprehensive Rules " + cited,
+             text: cited + (section ? " · " + section : "") + "\n" + text, url: address };
   }
 
   function sectionTitle(heading) {
