@@ -293,6 +293,9 @@ def test_touch_tap_shows_preview_then_follows(phone, seed_url):
 def test_older_edition_pages(page, seed_url):
     page.goto(seed_url + "editions/2009-07-08/7/#cr702-19")
     assert "旧版规则 Older edition" in page.inner_text(".admonition-title")
+    # at a rule far below the notice, the header says which edition this is
+    page.wait_for_function("() => [...document.querySelectorAll('.md-header__topic')].some(t => "
+                           "t.offsetParent && t.textContent.includes('2009-07-08 旧版'))", timeout=10000)
     assert page.locator(rule("702.19", ZH)).text_content() == "結合"
     hover(page, page.locator(rule("702.19c", EN + " a[href$='#cr702-19j']")).first)
     page.locator("#cr-pop").wait_for(state="visible")

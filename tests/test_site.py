@@ -98,6 +98,8 @@ def test_a_rule_or_entry_whose_chinese_cites_other_rules_says_so_under_it_with_b
 def test_older_editions_are_labelled_and_apart(seed_site):
     html = (seed_site / "editions" / "2009-07-08" / "7" / "index.html").read_text(encoding="utf-8")
     assert '<p class="admonition-title">旧版规则 Older edition</p>' in html and 'id="cr702-19c">' in html and 'lang=zh-Hant>' in html
+    # the edition first in the page's title, which the header shows over a rule far below the notice
+    assert "<title>2009-07-08 旧版 · 7." in html and re.search(r"<h1[^>]*>2009-07-08 旧版 · 7\.", html)
     # "see rule 702.19j" links inside the 2009 edition; rules of 2009 not in the post stay text
     assert 'href="#cr702-19j"' in html
     assert '<span class=xm>601.2b</span>' in html

@@ -50,8 +50,15 @@ def chapter_page(model: SiteModel, edition: Edition, chapter, files: "SiteFiles"
     path, text = other_script(edition, chapter.number, langs["zh"] == "zh-Hant", renderer.zh_cells)
     files.assets[path] = text
     files.terms_marked[f"{edition.date}/{chapter.number}"] = renderer.marks
-    return render("chapter.md.j2", src, bilingual_title(chapter.number, chapter.titles), sections=sections,
-                  meta=page_meta(model, edition, src, chapter.number), search_boost=_boost(model, edition))
+    return render("chapter.md.j2", src, edition_title(model, edition, bilingual_title(chapter.number, chapter.titles)),
+                  sections=sections, meta=page_meta(model, edition, src, chapter.number), search_boost=_boost(model, edition))
+
+
+def edition_title(model: SiteModel, edition: Edition, title: str) -> str:
+    """An older edition's page says so in its title, first: the header shows it over the rules once
+    the reader has scrolled (a rule opened from a link is far below the page's notice), and a
+    phone cuts the title's end."""
+    return title if model.is_current(edition) else f"{edition.date} 旧版 · {title}"
 
 
 def chapter_renderer(model: SiteModel, edition: Edition, chapter, stats: LinkStats) -> RuleRenderer:
@@ -78,7 +85,7 @@ def glossary_page(model: SiteModel, edition: Edition, stats: LinkStats) -> Page:
                                  Linker(model.resolver(edition, src), stats, model.marker), rule_href)
     for section in sections:
         section["html"] = page_marks(section["html"])
-    return render("chapter.md.j2", src, "词汇表 Glossary", sections=sections,
+    return render("chapter.md.j2", src, edition_title(model, edition, "词汇表 Glossary"), sections=sections,
                   meta=page_meta(model, edition, src) + "\n" + letter_bar(sections))
 
 
@@ -94,7 +101,7 @@ def text_pages(model: SiteModel, edition: Edition, stats: LinkStats) -> list[Pag
         cells = "".join(f"<div lang={tag}>" + "".join(f"<p>{linker.html(p.text)}</p>"
                                                        for p in texts.get(lang, [])) + "</div>"
                         for lang, tag in lang_tags(edition).items())
-        pages.append(render("chapter.md.j2", src, title, meta=page_meta(model, edition, src),
+        pages.append(render("chapter.md.j2", src, edition_title(model, edition, title), meta=page_meta(model, edition, src),
                             search_boost=_boost(model, edition),
                             sections=[{"heading": md_text(title), "anchor": name, "wrapper": "cr-report",
                                        "html": f'<div class="tx prose">{cells}</div>'}]))
