@@ -125,8 +125,9 @@ def test_back_closes_a_tapped_pop_up_and_leaves_the_reader_where_they_were(where
     phone.wait_for_url(before)
 
 
-UNDER_HEADER = """e => { const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
-    const top = e.getBoundingClientRect().top; return top >= header - 1 && top < header + 40; }"""
+# by selector, found again each time: a block of rules set aside is drawn anew, its elements new ones
+UNDER_HEADER = """s => { const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
+    const top = document.querySelector(s).getBoundingClientRect().top; return top >= header - 1 && top < header + 40; }"""
 
 
 def test_an_example_s_address_lands_on_the_example_in_chinese_alone(phone, full_url):
@@ -137,7 +138,7 @@ def test_an_example_s_address_lands_on_the_example_in_chinese_alone(phone, full_
     settled(phone)
     chinese = phone.locator("#cr702-19c-ex1 + .ex[lang^=zh]")
     assert chinese.is_visible() and not phone.locator("#cr702-19c-ex1").is_visible()
-    phone.wait_for_function(UNDER_HEADER, arg=chinese.element_handle(), timeout=10000)
+    phone.wait_for_function(UNDER_HEADER, arg="#cr702-19c-ex1 + .ex[lang^=zh]", timeout=10000)
 
 
 def test_another_site_s_address_in_an_open_page_lands_as_a_new_one_does(phone, full_url):
@@ -149,7 +150,7 @@ def test_another_site_s_address_in_an_open_page_lands_as_a_new_one_does(phone, f
         phone.evaluate("a => { location.hash = a; }", address)
         anchor = "cr702-19c" if address == "#R70219c" else "cr702-19b"
         phone.wait_for_url(full_url + "cr/7/#" + anchor)
-        phone.wait_for_function(UNDER_HEADER, arg=phone.locator("#" + anchor).element_handle(), timeout=10000)
+        phone.wait_for_function(UNDER_HEADER, arg="#" + anchor, timeout=10000)
         assert phone.evaluate("document.querySelector(':target').id") == anchor  # tinted as the address's rule
 
 
