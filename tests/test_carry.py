@@ -246,6 +246,14 @@ def test_a_rules_history_opens_from_its_number_and_an_old_number_lands_on_todays
         assert note.locator("[lang^=zh]").is_visible() and not note.locator("[lang=en]").is_visible()
         page.goto(carried_url + "go/#2023-11-17/723.6")  # a number of the older edition
         page.wait_for_url(carried_url + "cr/7/#cr724-6")
+        said = page.locator(".cr-renumbered")  # the link said 723.6, the screen shows 724.6: it says so
+        assert said.inner_text() == "2023-11-17 版的规则 723.6 现为 724.6。Rule 723.6 of 2023-11-17 is 724.6 now."
+        page.mouse.click(5, 400)
+        said.wait_for(state="detached")
+        page.goto(carried_url + "go/#2023-11-17:702.19c")  # the same number today: nothing to say
+        page.wait_for_url(carried_url + "cr/7/#cr702-19c")
+        page.wait_for_timeout(300)
+        assert said.count() == 0
         page.goto(carried_url + "go/#727.6")  # a bare number this edition lacks, the older edition's 727.6
         older = page.locator(".cr-go-older")
         older.wait_for()

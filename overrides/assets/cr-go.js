@@ -26,7 +26,7 @@
          * back there with it would bounce between the two for ever */
         CR.loadChapter(config.edition, chapter, function () {
           var rules = CR.data[config.edition + "/" + chapter] || {};
-          if (rules[CR.numberOf(n)] !== undefined) { location.replace(url + "#" + CR.anchorOf(n)); return; }
+          if (rules[CR.numberOf(n)] !== undefined) { arrive(url + "#" + CR.anchorOf(n)); return; }
           notInEdition(n, rules, url);
         });
         return;
@@ -104,8 +104,17 @@
             " of " + date + " was removed in " + fate[1] + ".";
           return;
         }
+        if (fate && fate[0] !== CR.numberOf(n)) { renumbered = { was: CR.numberOf(n), date: date, now: fate[0] }; }
         resolve(fate ? fate[0] : CR.numberOf(n));
       });
+    }
+    /* a rule of an older edition now under another number: the page it lands on says so (below) */
+    var renumbered = null;
+    function arrive(address) {
+      if (renumbered) {
+        try { sessionStorage.setItem(RENUMBERED, JSON.stringify(renumbered)); } catch (e) {}
+      }
+      location.replace(address);
     }
     box.querySelector("form").addEventListener("submit", function (event) {
       event.preventDefault();
@@ -137,6 +146,22 @@
     if (n) { location.replace(box.dataset.go + "#" + CR.numberOf(n)); }
   }
 
+  /* On the page a permanent address of an older edition landed on: "719.1 of 2023-11-17 is 720.1
+   * now", under the header until a tap or a few seconds (the link said 719.1, the screen 720.1). */
+  var RENUMBERED = "cr-renumbered";
+  function sayRenumbered() {
+    var said = null;
+    try { said = JSON.parse(sessionStorage.getItem(RENUMBERED) || "null"); sessionStorage.removeItem(RENUMBERED); } catch (e) {}
+    if (!said || location.hash !== "#" + CR.anchorOf(CR.parseAddress(said.now))) { return; }
+    var note = CR.element("p", { "class": "cr-renumbered", role: "status" }, said.date + " 版的规则 " + said.was + " 现为 " +
+      said.now + "。Rule " + said.was + " of " + said.date + " is " + said.now + " now.");
+    document.body.appendChild(note);
+    function gone() { note.remove(); document.removeEventListener("pointerdown", gone, true); }
+    document.addEventListener("pointerdown", gone, true);
+    setTimeout(gone, 8000);
+  }
+
   CR.onPage(goPage);
   CR.onPage(notFound);
+  CR.onPage(sayRenumbered);
 })();
