@@ -152,6 +152,11 @@ def test_the_glossary_has_a_letter_bar_and_reads_in_english_alone(phone, full_ur
     page.locator(".cr-display__toggle").tap()
     bar.locator("a", has_text="M").tap()
     lands_under_header(page, "g--m")
+    # an entry's names open its panel, its own address to copy or share (a rule's number does the same)
+    page.locator("#g-madness a").tap()
+    panel = page.locator(".cr-panel[aria-label='术语 Term Madness 疯魔']")
+    assert panel.locator("input").input_value() == full_url + "cr/glossary/#g-madness"
+    assert panel.locator(".cr-history").count() == 0
 
 
 def test_a_display_mode_keeps_the_rule_on_screen_and_the_other_settings_chosen(phone, full_url):
@@ -555,6 +560,8 @@ def test_tab_from_an_addressed_glossary_entry_reaches_its_first_term(page, full_
     page.goto(full_url + "cr/glossary/#g-trample")
     page.wait_for_load_state("load")
     first = page.locator("#g-trample ~ * u").first
+    page.keyboard.press("Tab")  # the entry's own names, which open its panel, as a rule's number does
+    assert page.evaluate("document.activeElement.closest('h3') && document.activeElement.closest('h3').id") == "g-trample"
     page.keyboard.press("Tab")
     assert first.evaluate("u => u === document.activeElement"), page.evaluate("document.activeElement.outerHTML.slice(0, 160)")
 

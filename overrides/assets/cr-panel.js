@@ -71,23 +71,27 @@
    * leaves the panel's history entry, which is harmless, rather than racing the navigation). */
   document.addEventListener("click", function (event) {
     if (!open || open.panel.contains(event.target)) { return; }
-    if (event.target.closest && event.target.closest(".rules > h3[id]")) { return; }  /* a number: CR.toggleRulePanel */
+    if (event.target.closest && event.target.closest(".rules > h3[id], .g > h3[id]")) { return; }  /* CR.toggleRulePanel */
     var pop = document.getElementById("cr-pop");
     if (pop && pop.contains(event.target)) { return; }
     var followed = !!(event.target.closest && event.target.closest("a[href]"));
     close({ back: !followed, link: followed });
   });
 
+  /* A rule's heading (its number), or a glossary entry's (its names) */
+  function isRule(heading) { return /^cr\d/.test(heading.id); }
+
   function build(heading) {
-    var number = heading.textContent.trim();
-    var panel = element("div", { "class": "cr-panel", role: "region", "aria-label": "规则 Rule " + number });
+    var number = numberLink(heading).textContent.trim();
+    var panel = element("div", { "class": "cr-panel", role: "region", "aria-label": (isRule(heading) ? "规则 Rule " : "术语 Term ") + number });
     var shut = panel.appendChild(element("button", { type: "button", "class": "cr-panel__close",
                                                      "aria-label": "关闭 Close" }, "×"));
     shut.addEventListener("click", function () { close({ back: true, refocus: true }); });
     var address = permanentAddress(heading), cited = location.protocol === "file:";  /* the offline bundle: a citation */
     var row = panel.appendChild(element("p", { "class": "cr-copy" }));
+    var kind = isRule(heading) ? ["规则 ", "rule "] : ["术语 ", "term "];
     var field = row.appendChild(element("input", { type: "text", readonly: "", value: address, "aria-label": cited ?
-      "规则 " + number + " 的引用 Citation of rule " + number : "规则 " + number + " 的永久链接 Permanent link to rule " + number }));
+      kind[0] + number + " 的引用 Citation of " + kind[1] + number : kind[0] + number + " 的永久链接 Permanent link to " + kind[1] + number }));
     var said = element("span", { "class": "cr-copy__said", role: "status" });
     function copy() {
       copyText(address, field, function (done) { said.textContent = done ? "已复制 Copied" : "请手动复制 Select and copy"; });
@@ -135,9 +139,10 @@
   function permanentAddress(heading) {
     var page = CR.pageInfo(), here = location.href.replace(/#.*$/, "");
     if (location.protocol === "file:") {  /* the offline bundle: a path on this machine is no link to send */
-      return "CR " + heading.textContent.trim() + (page && page.dataset.edition ? " (" + page.dataset.edition + ")" : "");
+      var name = numberLink(heading).textContent.trim();
+      return "CR " + (isRule(heading) ? name : "词汇表 Glossary: " + name) + (page && page.dataset.edition ? " (" + page.dataset.edition + ")" : "");
     }
-    if (!page || page.dataset.older || !page.dataset.go || !page.dataset.edition) { return here + "#" + heading.id; }
+    if (!page || page.dataset.older || !page.dataset.go || !page.dataset.edition || !isRule(heading)) { return here + "#" + heading.id; }
     return new URL(page.dataset.go, here).href.replace(/#.*$/, "") + "#" + page.dataset.edition + ":" + heading.textContent.trim();
   }
 
@@ -165,7 +170,7 @@
 
   function addHistory(heading, panel) {
     var info = CR.pageInfo();
-    if (!info || !info.dataset.history) { return; }
+    if (!info || !info.dataset.history || !isRule(heading)) { return; }
     var edition = info.dataset.edition, chapter = info.dataset.chapter, key = edition + "/" + chapter;
     var number = heading.textContent.trim();
     CR.loadScript("history:" + key, CR.root() + "assets/data/" + edition + "/" + chapter + ".history.js", function () {
@@ -228,10 +233,14 @@
     return block;
   }
 
-  /* A rule's text on the page in one language, then its examples, as plain text. */
+  /* A rule's text on the page in one language, then its examples, as plain text (a glossary
+   * entry's: its definition). */
   function parts(heading, lang) {
-    var text = "", examples = [], cell = heading.nextElementSibling;
-    while (cell && cell.tagName !== "H3") {
+    var text = "", examples = [], cells = [];
+    for (var next = heading.nextElementSibling; next && next.tagName !== "H3"; next = next.nextElementSibling) {
+      cells = cells.concat(next.classList.contains("tx") ? [].slice.call(next.children) : [next]);  /* a glossary entry's */
+    }
+    cells.forEach(function (cell) {
       if (cell.lang && cell.lang.indexOf(lang) === 0 && !cell.classList.contains("missing")) {
         var copy = cell.cloneNode(true);
         copy.querySelectorAll("button, .cr-since, .stale").forEach(function (e) { e.remove(); });
@@ -243,8 +252,7 @@
           text = copy.textContent.trim();
         }
       }
-      cell = cell.nextElementSibling;
-    }
+    });
     return [text].concat(examples);
   }
 

@@ -53,6 +53,9 @@
     (function check() {
       if (!target.isConnected && document.getElementById(target.id)) {  /* its block was drawn anew: the new one */
         target = document.getElementById(target.id);
+        /* the address's own, as the theme's instant navigation draws the page again after a change of
+           address: followed again, so that it is the :target (tinted), not the element it replaced */
+        if (location.hash === "#" + target.id) { location.replace(location.hash); }
         place();
       }
       if (++frames > 60 || location.hash !== hash || !target.isConnected || me !== settling) { done(); return; }

@@ -220,7 +220,7 @@
   function scheduleHide() { clearTimeout(showTimer); clearTimeout(hideTimer); hideTimer = setTimeout(hide, 250); }
 
   /* A link to a rule: its anchor is #cr<number> (no class on it: chapter 7 has thousands); a rule's
-   * own number (in its heading) opens the rule's panel, not a preview. */
+   * own number (in its heading), or a glossary entry's names, open its panel, not a preview. */
   var RULE_HREF = /#cr(\d{3})(?:-(\d{1,3})([a-z]?))?$/;
 
   function refOf(link) {
@@ -304,7 +304,7 @@
     document.addEventListener("pointerdown", function (event) { lastPointer = event.pointerType; }, true);
     document.addEventListener("keydown", function () { lastPointer = "keyboard"; }, true);
     document.addEventListener("click", function (event) {
-      var heading = event.target.closest && event.target.closest(".rules > h3[id]");
+      var heading = event.target.closest && event.target.closest(".rules > h3[id], .g > h3[id]");
       if (heading) {
         event.preventDefault();
         hide();

@@ -132,7 +132,8 @@ def _entry(term: Term, links: GlossaryLinks, langs, linker: Linker, rule_href) -
     classes = " ".join(["tx"] + [f"no-{lang}" for lang in missing])
     cited = (cited_apart_line("\n".join(pair.en.definition), "\n".join(pair.zh.definition), langs["zh"], linker)
              if pair and pair.en and pair.zh and "zh" in langs else "")
-    return (f'<div class=g><h3 id="{html_attr(term.anchor)}">{" ".join(names)}{flags}</h3>'
+    # the names a link to the entry itself: a tap opens its panel, its address to copy or share (cr-panel.js)
+    return (f'<div class=g><h3 id="{html_attr(term.anchor)}"><a href="#{html_attr(term.anchor)}">{" ".join(names)}</a>{flags}</h3>'
             f'<div class="{classes}">{"".join(cells)}</div>{cited}'
             f'<p class=gf data-search-exclude>{"".join(facts)}</p></div>')
 
