@@ -1,6 +1,7 @@
 """Edition diffs (the lineage of every rule, lineage.py): hand-made editions, the two English 2023
 editions, the diff command and the changes page."""
 import json
+import re
 import subprocess
 import sys
 
@@ -76,4 +77,7 @@ def test_changes_page(full_site):
     assert "2023-04-14 → 2023-11-17: added 59, edited 42, glossary added 12, glossary edited 3, moved 5, " \
            "moved-edited 5, removed 2" in html
     assert '<a href="../../editions/2023-04-14/7/#cr712-3d">712.3d</a> → <a href="../7/#cr712-3a">712.3a</a>' in html
+    # each change its own address, to point a reader at: by today's number, a removed rule's by its old one
+    assert '<tr id="change-cr712-3a"><td><a class=cr-change-link href="#change-cr712-3a"' in html
+    assert re.search(r'<tr id="change-was-cr\d{3}[-\w]*"><td><a class=cr-change-link', html)
     assert "<del>" in html and "<ins>" in html

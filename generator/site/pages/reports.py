@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ...history.lineage import shared_language, trace_lineage
 from ...history.sentence_carry import NEW
+from ...rules.anchors import rule_id
 from ...rules.numbers import RuleNumber
 from ...rules.word_diff import word_diff
 from ...safe import html_attr, md_text
@@ -342,7 +343,11 @@ def changes_page(model: SiteModel, files: "SiteFiles") -> None:
         for change in (c for c in lineage.rules if c.kind in kinds):
             where = (f"{link(old, change.old)} → {link(new, change.new)}" if change.old and change.new and change.old != change.new
                      else link(new, change.new) or link(old, change.old))
-            rows.append(f"<tr><td>{where}</td><td lang={lang}>{body(change)}</td></tr>")
+            # each row its own address, cr/changes/#change-cr702-37c (a removed rule's: #change-was-cr719-1),
+            # the change a judge points at, the row's # its link
+            row = f"change-{rule_id(change.new)}" if change.new else f"change-was-{rule_id(change.old)}"
+            rows.append(f'<tr id="{row}"><td><a class=cr-change-link href="#{row}" aria-label="链接到此变更 Link to this '
+                        f'change">#</a> {where}</td><td lang={lang}>{body(change)}</td></tr>')
         sections.append({"heading": md_text(f"{heading} ({len(rows)})"), "anchor": f"changes-{kinds[0]}",
                          "html": _changes_table(("规则 Rule", "文字 Text"), rows), "wrapper": "cr-report"})
     definitions = ({p.en.term: " ".join(p.en.definition) for p in old.glossary if p.en},
