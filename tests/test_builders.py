@@ -6,7 +6,7 @@ import zipfile
 import pytest
 
 from sitekit import (Served, assert_the_theme_applies, check_links, in_view, keyboard_drawer, phone_drawer,
-                     preview_and_term_tip, recording_page, settled, site_search)
+                     preview_and_term_tip, recording_page, settled, site_search, tap)
 
 BUILDERS = ["material", "properdocs", "zensical"]
 KINDS = ["online", "offline"]
@@ -99,6 +99,30 @@ def test_traditional_script_and_navigation(page, urls, builder):
     assert page.evaluate("document.body.dataset.mdColorScheme") == "slate"
     page.click(".cr-schemes button[data-scheme='light']")
     assert page.evaluate("document.body.dataset.mdColorScheme") == "default"
+
+
+@pytest.mark.parametrize("builder", SERVED)
+def test_back_closes_a_tapped_pop_up_then_the_panel(phone, urls, builder):
+    """Back closes what a tap opened (cr-back.js) with this builder's own navigation too: a term's
+    pop-up, then, over it, a rule's panel, then it leaves the page (Material's: test_reading.py)."""
+    phone.goto(urls[builder] + "cr/1/")
+    phone.goto(urls[builder] + "cr/7/#cr702-19b")
+    settled(phone)
+    pop = phone.locator("#cr-pop")
+    tap(phone, phone.locator("h3#cr702-19b ~ [lang=en] u").first)
+    pop.wait_for(state="visible")
+    phone.go_back()
+    pop.wait_for(state="hidden")
+    assert phone.url == urls[builder] + "cr/7/#cr702-19b"
+    tap(phone, phone.locator("h3#cr702-19b ~ [lang=en] u").first)
+    pop.wait_for(state="visible")
+    tap(phone, phone.locator("h3#cr702-19b a"))  # the number, from the pop-up: its panel takes over
+    phone.locator(".cr-panel").wait_for()
+    phone.go_back()
+    phone.locator(".cr-panel").wait_for(state="detached")
+    assert phone.url == urls[builder] + "cr/7/#cr702-19b"
+    phone.go_back()
+    phone.wait_for_url(urls[builder] + "cr/1/")
 
 
 @pytest.mark.parametrize("builder", SERVED)
