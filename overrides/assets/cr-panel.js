@@ -93,22 +93,40 @@
     var field = row.appendChild(element("input", { type: "text", readonly: "", value: address, "aria-label": cited ?
       kind[0] + number + " 的引用 Citation of " + kind[1] + number : kind[0] + number + " 的永久链接 Permanent link to " + kind[1] + number }));
     var said = element("span", { "class": "cr-copy__said", role: "status" });
-    function copy() {
-      copyText(address, field, function (done) { said.textContent = done ? "已复制 Copied" : "请手动复制 Select and copy"; });
+    function copy(text) {  /* the field shows what is copied (and is what the browser copies without a clipboard) */
+      field.value = text;
+      copyText(text, field, function (done) { said.textContent = done ? "已复制 Copied" : "请手动复制 Select and copy"; });
     }
     field.addEventListener("focus", function () { field.select(); });
     row.appendChild(element("button", { type: "button", "class": "cr-copy__copy" }, cited ? "复制引用 Copy citation" : "复制链接 Copy link"))
-      .addEventListener("click", copy);
+      .addEventListener("click", function () { copy(address); });
     if (navigator.share) {  /* the system's share sheet (phones, some desktops) */
       row.appendChild(element("button", { type: "button", "class": "cr-copy__share" }, "分享 Share"))
         .addEventListener("click", function () {
           navigator.share(shareData(heading, number, address)).catch(function (error) {
-            if (!error || error.name !== "AbortError") { copy(); }  /* the reader's own cancel is not a failure */
+            if (!error || error.name !== "AbortError") { copy(address); }  /* the reader's own cancel is not a failure */
           });
         });
     }
     row.appendChild(said);
+    /* an example's own address, at the rule's page (its anchor, cr702-19c-ex1) */
+    var examples = cited ? [] : exampleIds(heading);
+    if (examples.length) {
+      var line = panel.appendChild(element("p", { "class": "cr-copy-examples" }, "复制例子的链接 Copy an example's link: "));
+      examples.forEach(function (id, i) {
+        line.appendChild(element("button", { type: "button", "aria-label": "复制例 " + (i + 1) + " 的链接 Copy example " + (i + 1) +
+          "'s link" }, "例 " + (i + 1))).addEventListener("click", function () { copy(location.href.replace(/#.*$/, "") + "#" + id); });
+      });
+    }
     return panel;
+  }
+
+  function exampleIds(heading) {
+    var ids = [];
+    for (var cell = heading.nextElementSibling; cell && cell.tagName !== "H3"; cell = cell.nextElementSibling) {
+      if (cell.classList.contains("ex") && cell.id) { ids.push(cell.id); }
+    }
+    return ids;
   }
 
   /* What a chat shows of a shared rule (many show the text and the address, not the title): its
