@@ -826,21 +826,22 @@
     return q.han ? 1 : 0;
   }
 
-  /* A short piece of text around the first match, the query's words marked (as text, never HTML). */
-  /* Where the sentence holding `at` begins: after the last full stop or semicolon before it. */
+  /* Where the sentence holding `at` begins (after the last full stop or semicolon before it), and
+   * where the next one after `at` does; `lang` 1 for Chinese, as the snippet's. */
+  var SENTENCE_ENDS = [[". ", "; "], ["。", "；"]];
   function sentenceStart(text, at, lang) {
-    var before = text.slice(0, Math.max(at, 0));
-    var stop = lang ? Math.max(before.lastIndexOf("。"), before.lastIndexOf("；")) :
-      Math.max(before.lastIndexOf(". "), before.lastIndexOf("; "));
-    return stop < 0 ? 0 : stop + (lang ? 1 : 2);
+    var before = text.slice(0, Math.max(at, 0)), start = 0;
+    SENTENCE_ENDS[lang].forEach(function (end) { var i = before.lastIndexOf(end); if (i >= 0) { start = Math.max(start, i + end.length); } });
+    return start;
   }
 
   function nextSentence(text, at, lang) {
-    var stops = lang ? ["。", "；"] : [". ", "; "], next = text.length;
-    stops.forEach(function (stop) { var i = text.indexOf(stop, at); if (i >= 0) { next = Math.min(next, i + stop.length); } });
+    var next = text.length;
+    SENTENCE_ENDS[lang].forEach(function (end) { var i = text.indexOf(end, at); if (i >= 0) { next = Math.min(next, i + end.length); } });
     return next;
   }
 
+  /* A short piece of text around the first match, the query's words marked (as text, never HTML). */
   function snippet(text, q, lang) {
     var p = element("span", { "class": "cr-search__snippet" });
     if (!text) { return p; }
