@@ -42,7 +42,8 @@
   };
 
   /* options.back: also take back the panel's history entry (false: a new panel takes it over, or
-   * the reader follows a link); options.refocus: the keyboard goes back to the number */
+   * the reader follows a link, and the navigation leaves it behind: cr-back.js); options.refocus:
+   * the keyboard goes back to the number */
   function close(options) {
     if (!open) { return; }
     var was = open;
@@ -53,8 +54,6 @@
     if (refocus) { link.focus({ preventScroll: true }); }
     if (options.back) {  /* the browser's traversal takes the focus away: it goes back to the number */
       CR.releaseBack(closedByBack, refocus ? function () { link.focus({ preventScroll: true }); } : null);
-    } else if (options.link) {
-      CR.forgetBack(closedByBack);
     }
   }
 
@@ -71,14 +70,15 @@
    * leaves the panel's history entry, which is harmless, rather than racing the navigation). */
   document.addEventListener("click", function (event) {
     if (!open || open.panel.contains(event.target)) { return; }
-    if (event.target.closest && event.target.closest(".rules > h3[id], .g > h3[id]")) { return; }  /* CR.toggleRulePanel */
+    if (CR.panelHeading(event.target)) { return; }  /* CR.toggleRulePanel */
     var pop = document.getElementById("cr-pop");
     if (pop && pop.contains(event.target)) { return; }
-    var followed = !!(event.target.closest && event.target.closest("a[href]"));
-    close({ back: !followed, link: followed });
+    close({ back: !(event.target.closest && event.target.closest("a[href]")) });
   });
 
-  /* A rule's heading (its number), or a glossary entry's (its names) */
+  /* The heading whose panel a tap on `target` opens: a rule's (its number), or a glossary entry's
+   * (its names); cr-pop.js's clicks open it. */
+  CR.panelHeading = function (target) { return target.closest ? target.closest(".rules > h3[id], .g > h3[id]") : null; };
   function isRule(heading) { return /^cr\d/.test(heading.id); }
 
   function build(heading) {

@@ -10,7 +10,7 @@
    * the keyboard goes into it with ArrowDown from its link (Tab goes on through the text: a term
    * or a reference is one stop, not three) and back out. On touch, the first tap on a
    * rule link previews it, with a "go to rule" action; a second tap follows the link. What a tap
- * opened, Back closes (cr-back.js). */
+   * opened, Back closes (cr-back.js). */
   var pop = null, popBody = null, showing = null, hideTimer = null, showTimer = null, touchOpened = null, quiet = false;
 
   function popover() {
@@ -304,7 +304,7 @@
     document.addEventListener("pointerdown", function (event) { lastPointer = event.pointerType; }, true);
     document.addEventListener("keydown", function () { lastPointer = "keyboard"; }, true);
     document.addEventListener("click", function (event) {
-      var heading = event.target.closest && event.target.closest(".rules > h3[id], .g > h3[id]");
+      var heading = CR.panelHeading && CR.panelHeading(event.target);
       if (heading) {
         event.preventDefault();
         hide();
