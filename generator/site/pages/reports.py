@@ -64,8 +64,9 @@ def status_page(model: SiteModel, files: "SiteFiles") -> None:
         examples_zh = sum(c.examples_translated for c in status.chapters)
         rules = {rule.number: rule for rule in edition.rules()}
         settled = [pair for term_list in model.corpus.term_lists for pair in term_list.terms]
+        translated = translated_edition(edition, model.corpus.editions)  # the edition whose translation it carries
         drafts = model.cached(f"drafts-{edition.date}", lambda: edition_drafts(
-            edition, translated_edition(edition, model.corpus.editions), settled)) if model.is_current(edition) else {}
+            edition, translated, settled)) if model.is_current(edition) else {}
         stale = [f"<li>{link(s.number)}: 译自 translates {html_attr(s.translates)}; {html_attr(s.reason)}"
                  + (f'<span class=cr-since lang=en>{change}</span>' if (change := english_change(s, rules.get(s.number))) else "")
                  + _draft(edition, s.number, drafts) + "</li>" for s in status.stale]
@@ -99,7 +100,7 @@ def status_page(model: SiteModel, files: "SiteFiles") -> None:
                          f"<p>草稿 Drafts: {len(drafts)} 条规则 rules ({_drafts_note}; 本页列出旧译规则的草稿，"
                          "全部草稿见工作清单与 drafts.tmx: this page shows those of the stale rules above, the work "
                          "list and drafts.tmx have all)</p>"
-                         + _hand_back(edition, translated_edition(edition, model.corpus.editions)))
+                         + _hand_back(edition, translated))
             if findings:
                 downloads += (f'<p><a href="{html_attr(at.href(src, at.page(edition.date, "review")))}">译文检查 '
                               f"Translation check</a>: 最可能需要修改的 {len(findings)} 条规则与词汇表条目及其理由 the "
