@@ -47,8 +47,7 @@ def terms_script(model: SiteModel) -> tuple[str, str]:
     terms = model.termbase.ordered()
     shown = [(t, senses(t, "en"), senses(t, "zh")) for t in terms]
     hant = iter(traditional([text for t, _, zh in shown for text in (t.zh or "", zh or "")]))
-    have = {str(part.number) for chapter in model.current.chapters for part in chapter.sections} | \
-        {str(rule.number) for rule in model.current.rules()}
+    have = {str(number) for number in model.present[model.current.date]}
     data = {str(t.id): [t.en, t.zh, en, zh, f"{glossary}#{t.anchor}", next(hant) or None, next(hant) or None,
                         _cited(have, en, zh)]
             for t, en, zh in shown}
