@@ -156,3 +156,36 @@ def test_without_a_share_sheet_the_panel_offers_copying(phone, seed_url):
     phone.goto(seed_url + "cr/9/")
     panel = open_panel(phone, "cr903-4d", touch=True)
     assert panel.locator(".cr-copy__share").count() == 0 and panel.locator(".cr-copy__copy").is_visible()
+
+
+def test_a_rules_history_has_an_address_that_opens_it(phone, full_url):
+    """A judge sends where a rule changed: the history's own address (the panel copies it) opens the
+    rule's page with its panel and history on screen, the rule under the header above the sheet;
+    through the go page (an older edition's number followed to today's rule, which says so), from
+    another chapter's page, and in the page itself; Back closes it and leaves the rule."""
+    page = phone
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto(full_url + "cr/7/#cr702-19c")
+    settled(page)
+    panel = open_panel(page, "cr702-19c", touch=True)
+    panel.locator(".cr-history-copy").tap()
+    panel.locator(".cr-copy__said", has_text="Copied").wait_for()
+    address = page.evaluate("navigator.clipboard.readText()")
+    assert address == full_url + "go/#2023-11-17:702.19c-history"
+    for asked, rule, number in [(address, "cr702-19c", "702.19c"),
+                                (full_url + "cr/1/#702.19c-history", "cr702-19c", "702.19c"),
+                                (full_url + "go/#2023-04-14:702.124h-history", "cr702-124k", "702.124k"),
+                                (full_url + "cr/7/#R70219c-history", "cr702-19c", "702.19c")]:  # the page itself
+        page.goto(asked)
+        panel = page.locator(f".cr-panel[aria-label='规则 Rule {number}']")
+        panel.locator(".cr-history li").first.wait_for()
+        settled(page)
+        assert page.url == full_url + "cr/7/#" + rule, asked
+        assert page.locator(".cr-panel").count() == 1
+        top, bottom = page.evaluate(BOX, f"h3#{rule}")[:2]
+        assert page.evaluate(BOX, ".md-header")[1] - 1 <= top and bottom <= page.evaluate(BOX, ".cr-panel")[0], asked
+        if number == "702.124k":  # 702.124h of 2023-04-14 is 702.124k today
+            assert "702.124h" in page.locator(".cr-renumbered").inner_text()
+    page.go_back()
+    page.locator(".cr-panel").wait_for(state="detached")
+    assert page.url == full_url + "cr/7/#cr702-19c"

@@ -108,16 +108,18 @@
         resolve(fate ? fate[0] : CR.numberOf(n));
       });
     }
-    /* a rule of an older edition now under another number: the page it lands on says so (below) */
-    var renumbered = null;
+    /* a rule of an older edition now under another number: the page it lands on says so (below);
+       an address of a rule's history (702.19c-history) lands on the rule's history (cr-panel.js) */
+    var renumbered = null, toHistory = "";
     function arrive(address) {
       if (renumbered) {
         try { sessionStorage.setItem(RENUMBERED, JSON.stringify(renumbered)); } catch (e) {}
       }
-      location.replace(address);
+      location.replace(address + toHistory);
     }
     box.querySelector("form").addEventListener("submit", function (event) {
       event.preventDefault();
+      toHistory = "";
       resolve(box.querySelector("input").value);
     });
     function ask(address) {
@@ -125,7 +127,8 @@
       if (!asked) { return; }
       status.textContent = "";
       try { asked = decodeURIComponent(asked); } catch (e) {}
-      resolve(asked);
+      toHistory = /-history$/i.test(asked) ? "-history" : "";
+      resolve(asked.slice(0, asked.length - toHistory.length));
     }
     ask(location.hash.slice(1));
     /* an address edited in place (go/#999.9, then #702.19z) is asked again */
@@ -152,7 +155,7 @@
   function sayRenumbered() {
     var said = null;
     try { said = JSON.parse(sessionStorage.getItem(RENUMBERED) || "null"); sessionStorage.removeItem(RENUMBERED); } catch (e) {}
-    if (!said || location.hash !== "#" + CR.anchorOf(CR.parseAddress(said.now))) { return; }
+    if (!said || location.hash.replace(/-history$/, "") !== "#" + CR.anchorOf(CR.parseAddress(said.now))) { return; }
     var note = CR.element("p", { "class": "cr-renumbered", role: "status" }, said.date + " 版的规则 " + said.was + " 现为 " +
       said.now + "。Rule " + said.was + " of " + said.date + " is " + said.now + " now.");
     document.body.appendChild(note);

@@ -17,7 +17,7 @@
   CR.toggleRulePanel = function (heading) {
     if (open && open.heading === heading) { close({ back: true }); return; }
     if (open) { close({ back: false }); }  /* the new panel takes over the old one's history entry */
-    var panel = build(heading), sheet = matchMedia(SHEET).matches;
+    var built = build(heading), panel = built.panel, sheet = matchMedia(SHEET).matches;
     if (sheet) {  /* outside the rules' blocks, whose containment would hold a fixed box */
       panel.classList.add("md-typeset", "cr-panel--sheet");
       document.body.appendChild(panel);
@@ -29,17 +29,21 @@
     var link = numberLink(heading);
     if (link) { link.setAttribute("aria-expanded", "true"); }
     if (sheet) {  /* a rule the sheet would cover goes to the top, under the header, its text below it in view */
-      var top = heading.getBoundingClientRect(), header = document.querySelector(".md-header"), info = CR.pageInfo();
+      var info = CR.pageInfo();
       /* as tall as it grows when the rule's history comes (addHistory), not as it opens */
       var tallest = info && info.dataset.history ? Math.max(panel.offsetHeight, parseFloat(getComputedStyle(panel).maxHeight) || 0) : panel.offsetHeight;
-      if (top.bottom + 8 > innerHeight - tallest) {
-        window.scrollBy(0, top.top - (header ? header.getBoundingClientRect().bottom : 0) - 8);
-      }
+      if (heading.getBoundingClientRect().bottom + 8 > innerHeight - tallest) { toTop(heading); }
     } else {
       panel.scrollIntoView({ block: "nearest" });
     }
-    addHistory(heading, panel);
+    addHistory(heading, panel, built.copy);
   };
+
+  /* the heading at the top of the screen, under the header */
+  function toTop(heading) {
+    var header = document.querySelector(".md-header");
+    window.scrollBy(0, heading.getBoundingClientRect().top - (header ? header.getBoundingClientRect().bottom : 0) - 8);
+  }
 
   /* options.back: also take back the panel's history entry (false: a new panel takes it over, or
    * the reader follows a link, and the navigation leaves it behind: cr-back.js); options.refocus:
@@ -118,7 +122,7 @@
           "'s link" }, "例 " + (i + 1))).addEventListener("click", function () { copy(location.href.replace(/#.*$/, "") + "#" + id); });
       });
     }
-    return panel;
+    return { panel: panel, copy: copy };  /* the history's own address is copied the same way (addHistory) */
   }
 
   function exampleIds(heading) {
@@ -186,7 +190,7 @@
                   "moved-edited": "改号并改写 renumbered and edited", references: "引用编号更新 cited numbers updated" };
   var EXAMPLE = { en: "Example:", zh: "例如：" };
 
-  function addHistory(heading, panel) {
+  function addHistory(heading, panel, copy) {
     var info = CR.pageInfo();
     if (!info || !info.dataset.history || !isRule(heading)) { return; }
     var edition = info.dataset.edition, chapter = info.dataset.chapter, key = edition + "/" + chapter;
@@ -199,15 +203,19 @@
         return;
       }
       var versions = CR.histories[key][number];
-      if (versions) { panel.appendChild(historyList(heading, number, versions)); }
+      if (versions) { panel.appendChild(historyList(heading, number, versions, copy)); }
     });
   }
 
   /* versions: [number, since, until, change, English parts, Chinese parts, its edition, added in],
    * newest first; the newest version's text is the rule on the page. Parts: the text, then examples. */
-  function historyList(heading, number, versions) {
+  function historyList(heading, number, versions, copy) {
     var part = element("div", { "class": "cr-history" });
-    part.appendChild(element("p", { "class": "cr-history-title" }, "历史 History · " + number));
+    var title = part.appendChild(element("p", { "class": "cr-history-title" }, "历史 History · " + number));
+    if (location.protocol !== "file:") {  /* the history's own address (HISTORY, below): the panel's, and -history */
+      title.appendChild(element("button", { type: "button", "class": "cr-history-copy" }, "复制历史链接 Copy history link"))
+        .addEventListener("click", function () { copy(permanentAddress(heading) + HISTORY_SUFFIX); });
+    }
     var list = element("ol", {});
     versions.forEach(function (v, i) {
       var item = element("li", {});
@@ -314,10 +322,33 @@
     mark.setAttribute("aria-expanded", String(!change.hidden));
   });
 
+  /* ---- a history's own address: the rule's and -history (cr/7/#cr702-19c-history, or through the
+   * go page, go/#2023-11-17:702.19c-history): the page at its rule, the rule's panel open on it ---- */
+  var HISTORY_SUFFIX = "-history";
+  function openHistoryOfAddress() {
+    var hash = "";
+    try { hash = decodeURIComponent(location.hash.slice(1)); } catch (e) { return; }
+    if (hash.slice(-HISTORY_SUFFIX.length) !== HISTORY_SUFFIX || document.getElementById(hash)) { return; }
+    var n = CR.parseAddress(hash.slice(0, -HISTORY_SUFFIX.length)), heading = n && document.getElementById(CR.anchorOf(n));
+    if (!heading || !heading.matches(".rules > h3")) {
+      var page = CR.pageInfo();  /* a rule of another chapter, or one this edition renumbered */
+      if (n && page && page.dataset.go && !page.dataset.older) { location.replace(page.dataset.go + "#" + CR.numberOf(n) + HISTORY_SUFFIX); }
+      return;
+    }
+    /* the rule's own address in place of this one, not a change of address: the theme's instant
+       navigation would draw the page anew after one, and the panel with it (cr-place.js puts the
+       rule under the header once the page has loaded) */
+    history.replaceState(history.state, "", "#" + heading.id);
+    toTop(heading);
+    if (!open || open.heading !== heading) { CR.toggleRulePanel(heading); }
+  }
+  window.addEventListener("hashchange", openHistoryOfAddress);
+
   /* a page shown by instant navigation has no panel open; each rule's number says it opens one (said
      here, where the panel is: in the pages, 1,287 times in chapter 7, it was 26 kB of its HTML) */
   CR.onPage(function () {
     open = null;
     document.querySelectorAll(".rules > h3 > a").forEach(function (a) { a.setAttribute("aria-expanded", "false"); });
+    openHistoryOfAddress();
   });
 })();
