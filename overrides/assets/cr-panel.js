@@ -212,7 +212,7 @@
   function historyList(heading, number, versions, copy) {
     var part = element("div", { "class": "cr-history" });
     var title = part.appendChild(element("p", { "class": "cr-history-title" }, "历史 History · " + number));
-    if (location.protocol !== "file:") {  /* the history's own address (HISTORY, below): the panel's, and -history */
+    if (location.protocol !== "file:") {  /* the history's own address (HISTORY_SUFFIX, below): the panel's and -history */
       title.appendChild(element("button", { type: "button", "class": "cr-history-copy" }, "复制历史链接 Copy history link"))
         .addEventListener("click", function () { copy(permanentAddress(heading) + HISTORY_SUFFIX); });
     }
