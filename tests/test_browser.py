@@ -288,6 +288,19 @@ def test_display_mode_switches_without_reload_and_persists(page, seed_url):
     assert not page.locator(rule("901.1", ZH)).is_visible()
 
 
+def test_on_a_phone_a_text_missing_in_the_mode_shows_the_other_at_full_width(phone, seed_url):
+    """中文 mode on a phone, an example with no Chinese (every rule of an English-only older
+    edition): its English and the note saying so take the screen's width, under the rule's number.
+    The English was put in a second column the phone's grid lacks, which squeezed the number and
+    the note into a column of no width, one character a line."""
+    page = phone
+    page.add_init_script("localStorage.setItem('cr-mode', 'zh')")
+    page.goto(seed_url + "cr/9/#cr903-4")
+    widths = page.evaluate("""() => ['h3#cr903-4', '#cr903-4-ex1', '#cr903-4-ex1 + .missing'].map(s =>
+        document.querySelector(s).getBoundingClientRect().width)""")
+    assert all(width > 300 for width in widths), widths
+
+
 def test_touch_tap_shows_preview_then_follows(phone, seed_url):
     phone.goto(seed_url + "cr/9/")
     link = phone.locator(rule("901.3", EN + " a"), has_text="311").first
