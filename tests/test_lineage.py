@@ -234,6 +234,15 @@ def test_duplicate_texts_of_the_official_text_stay_apart(late_2023):
         assert late_2023.of_old(n(number)).new == n(number)
 
 
+def test_a_rule_its_number_keeps_word_for_word_stays_itself_where_another_rule_had_its_text():
+    """2023-04-14 has one text at 111.10i and 701.51b (the Incubator token); 2023-11-17 kept 701.51b
+    and took the quotes off 111.10i's token name. Each is the rule it was: 701.51b unchanged, 111.10i
+    edited, not two renumberings that swap them."""
+    lineage = trace_lineage(official("20230414"), official("20231117"))
+    assert (lineage.of_old(n("701.51b")).new, lineage.of_old(n("701.51b")).kind) == (n("701.51b"), "unchanged")
+    assert (lineage.of_old(n("111.10i")).new, lineage.of_old(n("111.10i")).kind) == (n("111.10i"), "edited")
+
+
 def test_a_split_and_a_merge_where_the_text_shows_them(tmp_path):
     old = edition(tmp_path, "old.txt", "March 3, 2031", [("100.1.", f"{LONG_A} {LONG_B}"), ("100.2.", LONG_C),
                                                          ("100.3.", "Players may agree to end the game in a draw.")])

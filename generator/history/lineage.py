@@ -185,8 +185,14 @@ def _masked(text: str) -> str:
 
 def _pair_identical(before, after, pairs, key) -> None:
     """Pair rules whose key is equal. Where a key is shared by several rules (duplicate texts),
-    a rule goes where its predecessor's partner leads, else to the same number, never crossing."""
+    a rule goes where its predecessor's partner leads, else to the same number, never crossing; a
+    rule whose text its own number keeps stays itself first, whatever other rule took up its text
+    (2023-11-17 edited 111.10i, the Incubator token, whose text 701.51b of 2023-04-14 also has)."""
     taken = set(pairs.values())
+    for number, text in before.items():
+        if number not in pairs and number not in taken and number in after and key(after[number]) == key(text):
+            pairs[number] = number
+            taken.add(number)
     groups_new: dict[str, list[RuleNumber]] = {}
     for number, text in after.items():
         if number not in taken:
