@@ -137,6 +137,16 @@ def test_full_glossary_page(full_site):
     assert "已废止 Obsolete" in html[html.index('id="g-bury"'):][:300]
     # anchors from the first alias ("Banding, “Bands with Other”"), the whole name when that is taken
     assert 'id="g-banding"' in html and 'id="g-kicker"' in html and 'id="g-active-player"' in html
+    # the pinyin index: its letters in order (APNAP顺序 among the A's, not ahead of them), the game's
+    # readings of 重 and 还, and a name two entries share told apart by their English
+    index = html[html.index('id="g--pinyin"'):]
+    letters = re.findall(r"<p><b>(\w)</b>", index)
+    assert letters == sorted(letters) and len(letters) >= 20, letters
+    assert '<a href="#g-reconfigure" title="chong pei">重配</a>' in index and 'title="fu huan">复还</a>' in index
+    assert ('<a href="#g-cycling" title="xun huan">循环 <span lang=en>Cycling</span></a>' in index
+            and '<a href="#g-loop" title="xun huan">循环 <span lang=en>Loop</span></a>' in index)
+    names = re.findall(r'title="[^"]*">([^<]+(?:<span lang=en>[^<]+</span>)?)</a>', index)
+    assert len(names) == len(set(names)) >= 668
 
 
 def test_terms_marked_per_chapter_are_counted(corpus_loaded):

@@ -4,6 +4,7 @@ obsolete terms marked, sorted by English with a pinyin index for Chinese readers
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 
 from pypinyin import lazy_pinyin
@@ -80,14 +81,33 @@ def _height(blocks: list[str]) -> int:
     return estimated_height(entries, 4, sum(len(TAG.sub("", block)) for block in blocks), 55)
 
 
+# game words whose 重 or 还 pypinyin reads by its commonest reading, not by the word's (重配 is
+# chóng pèi, reconfigure; 复还 fù huán)
+READINGS = {"重置": "chong zhi", "重配": "chong pei", "复还": "fu huan"}
+
+
+def reading(name: str) -> str:
+    """A Chinese name's pinyin without tones, a syllable a word, as the index sorts and shows it."""
+    for word, said in READINGS.items():
+        if word in name:
+            before, after = name.split(word, 1)
+            return " ".join(part for part in (reading(before), said, reading(after)) if part)
+    return " ".join(lazy_pinyin(name))
+
+
 def pinyin_index(termbase: Termbase) -> str:
-    """Chinese names sorted by their pinyin, grouped by its first letter, each linking to its entry."""
-    entries = sorted(((" ".join(lazy_pinyin(term.zh)), term.zh, term.anchor)
-                      for term in termbase.ordered() if term.zh), key=lambda e: (e[0], e[1]))
+    """Chinese names sorted by their pinyin (a Latin name, APNAP顺序, among them by its letters),
+    grouped by its first letter, each linking to its entry; a name several entries share (循环 is
+    Cycling's and Loop's) carries each entry's English, so that each can be told and reached."""
+    terms = [term for term in termbase.ordered() if term.zh]
+    shared = {name for name, count in Counter(term.zh for term in terms).items() if count > 1}
+    entries = sorted(((reading(term.zh), term.zh, term.en or "" if term.zh in shared else "", term.anchor) for term in terms),
+                     key=lambda e: (e[0].lower(), e[1], e[2]))
     groups: dict[str, list[str]] = {}
-    for reading, name, anchor in entries:
-        groups.setdefault(reading[:1].upper(), []).append(
-            f'<a href="#{html_attr(anchor)}" title="{html_attr(reading)}">{html_attr(name)}</a>')
+    for said, name, english, anchor in entries:
+        told = f' <span lang=en>{html_attr(english)}</span>' if english else ""
+        groups.setdefault(said[:1].upper(), []).append(
+            f'<a href="#{html_attr(anchor)}" title="{html_attr(said)}">{html_attr(name)}{told}</a>')
     return "<div class=pinyin data-search-exclude>" + "".join(
         f"<p><b>{letter}</b> {' · '.join(items)}</p>" for letter, items in groups.items()) + "</div>"
 
