@@ -189,3 +189,17 @@ def test_a_rules_history_has_an_address_that_opens_it(phone, full_url):
     page.go_back()
     page.locator(".cr-panel").wait_for(state="detached")
     assert page.url == full_url + "cr/7/#cr702-19c"
+
+
+def test_in_chinese_mode_a_rules_history_gives_each_versions_chinese_first(page, full_url):
+    """A reader of the Chinese reads each version's Chinese first, as the page gives it, and what
+    an edit's label means in Chinese too; the English, word by word, after it."""
+    page.add_init_script("localStorage.setItem('cr-mode', 'zh')")
+    page.goto(full_url + "cr/2/#cr205-3b")
+    settled(page)
+    panel = open_panel(page, "cr205-3b", touch=False)
+    panel.locator(".cr-history li").nth(1).wait_for()
+    orders = page.evaluate("""() => [...document.querySelectorAll('.cr-history li')].map(li =>
+        [...li.children].filter(c => c.lang).map(c => c.lang.slice(0, 2)))""")
+    assert orders[0] == ["zh", "en"] and all(order[0] == "zh" for order in orders if "zh" in order), orders
+    assert "逐词" in panel.locator(".cr-history-change").first.inner_text()

@@ -186,7 +186,7 @@
   }
 
   /* ---- the history: each version's rule text and examples apart, what changed word by word ---- */
-  var CHANGES = { edited: "改写 edited (what changed next, word by word)", moved: "改号 renumbered",
+  var CHANGES = { edited: "改写 edited（下一版的改动逐词标出 what changed next, word by word）", moved: "改号 renumbered",
                   "moved-edited": "改号并改写 renumbered and edited", references: "引用编号更新 cited numbers updated" };
   var EXAMPLE = { en: "Example:", zh: "例如：" };
 
@@ -216,7 +216,7 @@
       title.appendChild(element("button", { type: "button", "class": "cr-history-copy" }, "复制历史链接 Copy history link"))
         .addEventListener("click", function () { copy(permanentAddress(heading) + HISTORY_SUFFIX); });
     }
-    var list = element("ol", {});
+    var list = element("ol", {}), chineseFirst = CR.mode && CR.mode() === "zh";
     versions.forEach(function (v, i) {
       var item = element("li", {});
       var span = v[1] === v[2] ? v[1] : v[1] + " – " + v[2];
@@ -224,12 +224,12 @@
       if (v[3]) { item.appendChild(element("span", { "class": "cr-history-change" }, " " + CHANGES[v[3]])); }
       var english = i ? v[4] || [""] : parts(heading, "en");
       var newer = i > 1 ? versions[i - 1][4] || [""] : i === 1 ? parts(heading, "en") : null;
-      item.appendChild(partsBlock(english, newer, "en"));
+      var en = item.appendChild(partsBlock(english, newer, "en"));
       var chinese = i ? v[5] : (v[6] ? parts(heading, "zh") : null);
       if (chinese) {
         var zh = partsBlock(chinese, null, CR.zhTag(CR.nativeScript()));
         if (v[6] && v[6] !== v[2]) { zh.appendChild(element("span", { "class": "cr-history-zh" }, " (译自 " + v[6] + ")")); }
-        item.appendChild(zh);
+        item.insertBefore(zh, chineseFirst ? en : null);  /* 中文 mode: the Chinese first, as on the page */
       }
       list.appendChild(item);
     });
