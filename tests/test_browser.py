@@ -329,6 +329,24 @@ def _term(page, text):
     return page.locator(".md-content u", has_text=text).first
 
 
+def test_a_terms_definition_whose_chinese_cites_another_rule_says_so_in_its_pop_up(page, full_url):
+    """The 2023-11-17 translation's Merged Permanent cites 724 (subgames) for the English's 725: the
+    pop-up says so under the definitions, as the glossary page does, each number a link; hidden in
+    English only, where no Chinese is shown."""
+    page.goto(full_url + "cr/9/#cr903-3c")
+    hover(page, page.locator("#cr903-3c + p u", has_text=re.compile("merged permanent", re.I)).first)
+    line = page.locator("#cr-pop .cites")
+    line.wait_for()
+    assert line.locator("[lang^=zh]").inner_text() == "中文引用 724，英文引用 725。"
+    assert line.locator("[lang=en]").inner_text() == "The Chinese cites rule 724 where the English cites rule 725."
+    assert [a.get_attribute("href").rsplit("#", 1)[1] for a in line.locator("[lang^=zh] a").all()] == ["cr724", "cr725"]
+    page.keyboard.press("Escape")
+    page.click(".cr-modes button[data-mode='en']")
+    hover(page, page.locator("#cr903-3c + p u", has_text=re.compile("merged permanent", re.I)).first)
+    page.locator("#cr-pop .cr-term-names").wait_for()
+    assert not line.is_visible()
+
+
 def test_a_term_with_several_senses_explains_each(page, full_url):
     """702.34a (Flashback) says "exile this card": the pop-up of "exile" gives the glossary's second
     sense, the verb, as well as the first, the zone, each on a line of its own, in both languages

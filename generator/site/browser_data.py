@@ -5,7 +5,8 @@ readers are grouped at the top of overrides/assets/cr.js. The payloads:
   assets/data/terms.js               CR.terms(terms, forms, chapters)
       terms: id -> [English, Chinese, English definition, Chinese definition, glossary URL from
              the site root, Chinese in Traditional script, its definition in Traditional script,
-             the rule numbers its definitions cite, as written, that the current edition has]
+             the rule numbers its definitions cite, as written, that the current edition has,
+             [the English's, the Chinese's] where the two cite different rules (else null)]
       forms: every marked form (as written on the pages) -> term id
       chapters: chapter number -> the current edition's page of it, from the site root (a cited
              number's link: its chapter's page and its anchor)
@@ -32,7 +33,7 @@ import re
 
 from ..cache import cached
 from ..rules.model import NUMBERED_SENSE, Edition
-from ..rules.references import cited_rules
+from ..rules.references import cited_apart, cited_rules
 from ..rules.termbase import Term, convert_all, short
 from ..safe import html_attr, script_call
 from .model import SiteModel
@@ -49,12 +50,19 @@ def terms_script(model: SiteModel) -> tuple[str, str]:
     hant = iter(traditional([text for t, _, zh in shown for text in (t.zh or "", zh or "")]))
     have = {str(number) for number in model.present[model.current.date]}
     data = {str(t.id): [t.en, t.zh, en, zh, f"{glossary}#{t.anchor}", next(hant) or None, next(hant) or None,
-                        _cited(have, en, zh)]
+                        _cited(have, en, zh), _apart(en, zh)]
             for t, en, zh in shown}
     forms = dict(sorted(model.marker.forms().items()))
     chapters = {str(c.number): model.addresses.url(model.addresses.page(model.current.date, c.number))
                 for c in model.current.chapters}
     return "assets/data/terms.js", script_call("terms", data, forms, chapters)
+
+
+def _apart(en: str | None, zh: str | None) -> list[list[str]] | None:
+    """Where a definition's Chinese cites other rules than its English (Provoke's and Prowess's
+    swapped in the 2023-11-17 translation), both, as the glossary page says under the entry."""
+    apart = cited_apart(en, zh) if en and zh else None
+    return [[str(n) for n in numbers] for numbers in apart] if apart else None
 
 
 def _cited(have: set[str], *texts: str | None) -> list[str]:

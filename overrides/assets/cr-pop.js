@@ -168,12 +168,25 @@
         texts.appendChild(withLinks(CR.element("div", term[3] ? { lang: zh } : { lang: zh, "class": "missing" },
           (hant ? term[6] : term[3]) || "暂无中文释义。"), term[7]));
         popBody.appendChild(texts);
+        if (term[8]) { popBody.appendChild(citedApart(term[8][0], term[8][1], zh, term[7])); }
         var more = CR.element("a", { href: CR.root() + term[4], "class": "cr-term-more cr-pop__go" }, "词汇表 Glossary →");
         popBody.appendChild(CR.element("p")).appendChild(more);
       }
       place(pop, anchor);
       if (focused) { (popBody.querySelector("a[href]") || pop.querySelector("button")).focus({ preventScroll: true }); }
     });
+  }
+
+  /* A definition whose Chinese cites other rules than its English (Provoke's and Prowess's swapped):
+   * both, as the glossary page says under the entry (render.py, cited_apart_line); hidden in English
+   * only (cr.css) */
+  function citedApart(english, chinese, zh, cited) {
+    var line = CR.element("div", { "class": "cites" });
+    line.appendChild(withLinks(CR.element("span", { lang: zh }, "中文引用 " + chinese.join("、") + "，英文引用 " + english.join("、") + "。"), cited));
+    line.appendChild(document.createTextNode(" "));
+    line.appendChild(withLinks(CR.element("span", { lang: "en" }, "The Chinese cites " + (chinese.length > 1 ? "rules " : "rule ") +
+      chinese.join(", ") + " where the English cites " + (english.length > 1 ? "rules " : "rule ") + english.join(", ") + "."), cited));
+    return line;
   }
 
   /* Below the link if the box fits there, else above if it fits there, else on the roomier side

@@ -22,7 +22,8 @@
    * Each data file is one call (generator/browser_data.py writes them and describes each payload):
    *   CR.previews(edition, chapter, {"702.19c": [en HTML, zh HTML], ...})   a chapter's rules
    *   CR.terms({id: [en, zh, definition en, definition zh, glossary url, zh Traditional,
-   *             definition Traditional]}, {marked form (English in lower case): id})
+   *             definition Traditional, numbers cited, [English's, Chinese's] where they differ]},
+   *             {marked form (English in lower case): id})
    *   CR.script(edition, chapter, "hans" | "hant", {anchor: Chinese cell in that script})
    *   CR.charmap("s2t" | "t2s", {character: the character in the other script})
    *   CR.searchBase({...}), CR.searchPiece(name, {...})   the search data in pieces: read by
