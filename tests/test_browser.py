@@ -46,6 +46,21 @@ def test_resolver_page(page, seed_url):
         else:
             page.wait_for_url(seed_url + landing)
             assert "#" not in landing or in_view(page, "#" + landing.split("#")[1])
+    # an edition the lineage does not lead from (an excerpt, a forum post): the rule on its own page;
+    # a word, not a number, is offered to the search
+    for address, landing in [("#2009-07-08:702.19", "editions/2009-07-08/7/#cr702-19"),
+                             ("#2012:100.1", "editions/2012/1/#cr100-1")]:
+        page.goto("about:blank")
+        page.goto(seed_url + "go/" + address)
+        page.wait_for_url(seed_url + landing)
+    page.goto(seed_url + "go/#2012:702.19")
+    page.wait_for_selector(".cr-go-status:has-text('The 2012 edition has no rule 702.19')")
+    page.goto("about:blank")
+    page.goto(seed_url + "go/#%E8%B7%B5%E8%B8%8F")  # 践踏
+    page.wait_for_selector(".cr-go-status:has-text('Not a rule number: 践踏')")
+    page.click(".cr-go-search")
+    assert page.input_value(".cr-search__input") == "践踏"
+    page.keyboard.press("Escape")
     page.goto(seed_url + "go/")
     page.fill("#cr-go input", "R9054")
     page.press("#cr-go input", "Enter")

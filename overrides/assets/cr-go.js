@@ -13,13 +13,14 @@
     var config = JSON.parse(box.dataset.go);
     var status = box.querySelector(".cr-go-status");
     function resolve(text) {
-      var old = /^(\d{4}-\d{2}-\d{2})[/:](.+)$/.exec((text || "").trim().replace(/^[#/?]+/, ""));
+      var old = /^(\d{4}(?:-\d{2}-\d{2})?)[/:](.+)$/.exec((text || "").trim().replace(/^[#/?]+/, ""));
+      if (old && (config.apart || {})[old[1]]) { resolveApart(old[1], old[2]); return; }
       if (old && old[1] !== config.edition) { resolveOld(old[1], old[2]); return; }
       if (old) { text = old[2]; }
       var chapterOnly = /^[#/?]*\s*(\d)\s*$/.exec(text || "");  /* "7": the chapter's page */
       if (chapterOnly && config.chapters[chapterOnly[1]]) { location.replace(config.chapters[chapterOnly[1]]); return; }
       var n = CR.readNumber(text);
-      if (!n) { status.textContent = "不是规则编号 Not a rule number: " + text; return; }
+      if (!n) { status.textContent = "不是规则编号 Not a rule number: " + text + " "; offerSearch(text); return; }
       var chapter = CR.chapterOf(n), url = config.chapters[chapter];
       if (url) {
         /* only to a rule the chapter has: a chapter sends an address it lacks here, so going
@@ -87,6 +88,19 @@
       var button = CR.element("button", { type: "button", "class": "cr-go-search" }, "搜索 Search " + text);
       button.addEventListener("click", function () { CR.openSearch(text); });
       status.appendChild(button);
+    }
+
+    /* A number of an edition outside the lineage (an excerpt, a forum post): its own page there,
+     * which says if it lacks the number (the lineage does not lead from it to today's rules). */
+    function resolveApart(date, text) {
+      var n = CR.readNumber(text), url = n && config.apart[date][CR.chapterOf(n)];
+      if (!n) { status.textContent = "不是规则编号 Not a rule number: " + text; return; }
+      if (!url) {
+        status.textContent = date + " 版没有规则 " + CR.numberOf(n) + "。The " + date + " edition has no rule " + CR.numberOf(n) + ". ";
+        offerSearch(CR.numberOf(n));
+        return;
+      }
+      arrive(url + "#" + CR.anchorOf(n));
     }
 
     /* A number of an older edition: where that rule is today, through the lineage. */
