@@ -76,6 +76,10 @@ def test_changes_page(full_site):
     html = (full_site / "cr" / "changes" / "index.html").read_text(encoding="utf-8")
     assert "2023-04-14 → 2023-11-17: added 59, edited 43, glossary added 12, glossary edited 3, moved 4, " \
            "moved-edited 4, removed 2" in html
+    # in Chinese too, and today's Chinese of a changed rule under what changed in its English
+    assert "<span lang=zh-Hans>新增 59，改写 43，词汇表新增 12，词汇表改写 3，改号 4，改号并改写 4，删除 2</span>" in html
+    row = html[html.index('<tr id="change-cr113-6g">'):].split("</tr>", 1)[0]
+    assert "<ins>or can’t be copied </ins>" in row and "<div lang=zh-Hans>一个物件上叙述其不能被反击或不能被复制的异能" in row
     assert '<a href="../../editions/2023-04-14/7/#cr712-3d">712.3d</a> → <a href="../7/#cr712-3a">712.3a</a>' in html
     # each change its own address, to point a reader at: by today's number, a removed rule's by its old one
     assert '<tr id="change-cr712-3a"><td><a class=cr-change-link href="#change-cr712-3a"' in html

@@ -23,7 +23,7 @@ from ...translation.termbase_tbx import termbase_tbx
 from ...translation.worklist_xliff import worklist_xliff
 from ..addresses import own_folder
 from ..markdown_writer import render
-from ..model import SiteModel
+from ..model import SiteModel, lang_tags
 from ..render import bilingual_title, rule_link
 from .layout import english_change, page_meta, source_shown
 
@@ -321,6 +321,8 @@ def changes_page(model: SiteModel, files: "SiteFiles") -> None:
     lineage = trace_lineage(old, new, lang)
     before = {r.number: r.texts[lang] for r in old.rules() if lang in r.texts}
     after = {r.number: r.texts[lang] for r in new.rules() if lang in r.texts}
+    chinese = {r.number: r.texts["zh"].text for r in new.rules() if "zh" in r.texts} if lang != "zh" else {}
+    zh_tag = lang_tags(new)["zh"]
     at = model.addresses
     src = at.page(new.date, "changes")
 
@@ -347,8 +349,12 @@ def changes_page(model: SiteModel, files: "SiteFiles") -> None:
             # each row its own address, cr/changes/#change-cr702-37c (a removed rule's: #change-was-cr719-1),
             # the change a judge points at, the row's # its link
             row = f"change-{rule_id(change.new)}" if change.new else f"change-was-{rule_id(change.old)}"
+            # today's Chinese of an added or changed rule under what changed in the English (a reader
+            # of the Chinese reads what the rule says now; the change itself is the English's)
+            now = (f'<div lang={zh_tag}>{html_attr(chinese[change.new])}</div>'
+                   if change.new in chinese and change.kind != "removed" else "")
             rows.append(f'<tr id="{row}"><td><a class=cr-change-link href="#{row}" aria-label="链接到此变更 Link to this '
-                        f'change">#</a> {where}</td><td lang={lang}>{body(change)}</td></tr>')
+                        f'change">#</a> {where}</td><td><div lang={lang}>{body(change)}</div>{now}</td></tr>')
         sections.append({"heading": md_text(f"{heading} ({len(rows)})"), "anchor": f"changes-{kinds[0]}",
                          "html": _changes_table(("规则 Rule", "文字 Text"), rows), "wrapper": "cr-report"})
     definitions = ({p.en.term: " ".join(p.en.definition) for p in old.glossary if p.en},
@@ -359,10 +365,19 @@ def changes_page(model: SiteModel, files: "SiteFiles") -> None:
     sections.append({"heading": md_text(f"词汇表 Glossary ({len(glossary)})"), "anchor": "changes-glossary",
                      "html": _changes_table(("术语 Term", "变化 Change", "释义 Definition"), glossary),
                      "wrapper": "cr-report"})
-    summary = ", ".join(f"{k} {v}" for k, v in lineage.counts().items() if k not in ("unchanged", "glossary unchanged"))
+    counts = [(k, v) for k, v in lineage.counts().items() if k not in ("unchanged", "glossary unchanged")]
+    summary = ", ".join(f"{k} {v}" for k, v in counts)
+    summary_zh = "，".join(f"{CHANGE_NAMES_ZH.get(k, k)} {v}" for k, v in counts)
     meta = page_meta(model, new, src) + (f'\n<p class="cr-changes-summary">{html_attr(old.date)} → '
-                                         f'{html_attr(new.date)}: {html_attr(summary)}</p>')
+                                         f'{html_attr(new.date)}: {html_attr(summary)}<br><span lang=zh-Hans>'
+                                         f'{html_attr(summary_zh)}</span></p>')
     files.pages.append(render("chapter.md.j2", src, f"变更 Changes since {old.date}", sections=sections, meta=meta))
+
+
+CHANGE_NAMES_ZH = {"added": "新增", "edited": "改写", "moved": "改号", "moved-edited": "改号并改写", "removed": "删除",
+                   "references": "引用编号更新", "glossary added": "词汇表新增", "glossary edited": "词汇表改写",
+                   "glossary removed": "词汇表删除", "glossary renamed": "词汇表改名", "glossary obsolete": "词汇表废止",
+                   "glossary revived": "词汇表恢复"}
 
 
 def sources_page(model: SiteModel, files: "SiteFiles") -> None:
