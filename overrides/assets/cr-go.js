@@ -90,8 +90,8 @@
       status.appendChild(button);
     }
 
-    /* A number of an edition outside the lineage (an excerpt, a forum post): its own page there,
-     * which says if it lacks the number (the lineage does not lead from it to today's rules). */
+    /* A number of an edition outside the lineage (an excerpt, a forum post): its chapter's page in
+     * that edition (the lineage does not lead from it to today's rules); a chapter it lacks, said so. */
     function resolveApart(date, text) {
       var n = CR.readNumber(text), url = n && config.apart[date][CR.chapterOf(n)];
       if (!n) { status.textContent = "不是规则编号 Not a rule number: " + text; return; }

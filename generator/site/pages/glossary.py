@@ -101,7 +101,7 @@ def pinyin_index(termbase: Termbase) -> str:
     Cycling's and Loop's) carries each entry's English, so that each can be told and reached."""
     terms = [term for term in termbase.ordered() if term.zh]
     shared = {name for name, count in Counter(term.zh for term in terms).items() if count > 1}
-    entries = sorted(((reading(term.zh), term.zh, term.en or "" if term.zh in shared else "", term.anchor) for term in terms),
+    entries = sorted(((reading(term.zh), term.zh, (term.en or "") if term.zh in shared else "", term.anchor) for term in terms),
                      key=lambda e: (e[0].lower(), e[1], e[2]))
     groups: dict[str, list[str]] = {}
     for said, name, english, anchor in entries:

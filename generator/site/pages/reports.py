@@ -369,7 +369,7 @@ def changes_page(model: SiteModel, files: "SiteFiles") -> None:
     summary = ", ".join(f"{k} {v}" for k, v in counts)
     summary_zh = "，".join(f"{CHANGE_NAMES_ZH.get(k, k)} {v}" for k, v in counts)
     meta = page_meta(model, new, src) + (f'\n<p class="cr-changes-summary">{html_attr(old.date)} → '
-                                         f'{html_attr(new.date)}: {html_attr(summary)}<br><span lang=zh-Hans>'
+                                         f'{html_attr(new.date)}: {html_attr(summary)}<br><span lang={zh_tag}>'
                                          f'{html_attr(summary_zh)}</span></p>')
     files.pages.append(render("chapter.md.j2", src, f"变更 Changes since {old.date}", sections=sections, meta=meta))
 
