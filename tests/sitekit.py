@@ -281,7 +281,7 @@ def site_search(page, query: str) -> list[str]:
     box.fill("")
     box.press_sequentially(query, delay=10)
     page.wait_for_function("q => document.querySelector('.cr-search__input').value === q && window.CR.searchData"
-                           " && /[结結]果|No results/.test(document.querySelector('.cr-search__meta').textContent)"
+                           " && /[结結]果|No results|nearest rules|is now/.test(document.querySelector('.cr-search__meta').textContent)"
                            " && !document.querySelector('.cr-search__results').hasAttribute('aria-busy')",
                            arg=query, timeout=30000)
     return page.eval_on_selector_all(".cr-search__result a", "els => els.map(e => e.href)")

@@ -106,6 +106,19 @@ def test_an_older_rule_that_is_today_s_is_one_result(page, full_url):
     assert links[0].endswith("/editions/2023-04-14/9/#cr903-10a") and links[1].endswith("/cr/9/#cr903-10a"), links
 
 
+def test_a_number_lists_another_edition_s_rule_only_where_it_is_the_same_rule(page, full_url):
+    """Never by number alone: the 2009 forum post's 702.19c (banding) is not today's 702.19c (trample), and
+    2023-04-14's 701.44b is today's 701.44c. A number today's rules lost leads to the rule it became."""
+    page.goto(full_url + "cr/7/")
+    assert [link.split("/", 3)[-1] for link in search(page, "702.19c")] == ["cr/7/#cr702-19c"]
+    assert [link.split("/", 3)[-1] for link in search(page, "701.44b")] == ["cr/7/#cr701-44b"]
+    links = search(page, "712.3d")  # 2023-04-14's 712.3d, the same words, is today's 712.3a
+    assert links[0].endswith("/cr/7/#cr712-3a"), links
+    assert page.text_content(".cr-search__meta") == "712.3d（2023-04-14 版）现为 712.3a 712.3d of 2023-04-14 is now 712.3a:"
+    page.goto(full_url + "editions/2009-07-08/7/")
+    assert [link.split("/", 3)[-1] for link in search(page, "702.19c")] == ["editions/2009-07-08/7/#cr702-19c"]
+
+
 def test_enter_goes_to_the_first_result(page, full_url):
     page.goto(full_url)
     search(page, "702.19c")

@@ -10,7 +10,10 @@ characters; the synonyms are the readers' words (generator/site/readers_words.py
 
 An older edition's rule or section whose text is today's, followed to today's number through the
 lineage (never by number alone), is marked folded: the search lists it only to a reader searching
-within that edition, so that one rule is one result.
+within that edition, so that one rule is one result. One that is today's rule of its own number,
+whatever its words, is marked so: a rule number searched for lists another edition's rule of that
+number only where it is the same rule (the 2009 forum post's 702.19c, banding, is not today's
+702.19c, trample).
 """
 from __future__ import annotations
 
@@ -21,7 +24,7 @@ from ..rules.numbers import RuleNumber, parse_number
 from ..rules.termbase import convert_all
 from .model import SiteModel
 from .readers_words import search_synonyms
-from .search_index import FORMER, RULE, SECTION, TERM, TODAYS, read
+from .search_index import FORMER, KEEPS_NUMBER, RULE, SECTION, TERM, TODAYS, read
 from .search_pieces import pieces
 
 MAX_NAME = 12  # characters: a Chinese text longer than this is not a name
@@ -30,8 +33,8 @@ MAX_NAME = 12  # characters: a Chinese text longer than this is not a name
 class SearchDocs:
     """Every document, as [kind, URL from the site root, rule number or "", edition (index into
     editions), English title, Chinese title, English text, Chinese text] (titles only where the rule
-    is a name, a keyword; None where missing), then 1 where an older edition's document is today's
-    (TODAYS) or 2 where a glossary entry is of what the rules no longer have (FORMER);
+    is a name, a keyword; None where missing), then, where any, its marks (search_index.py: TODAYS,
+    KEEPS_NUMBER, FORMER);
     and which of today's documents each folded one repeats."""
 
     def __init__(self, model: SiteModel):
@@ -62,8 +65,10 @@ def search_files(model: SiteModel) -> dict[str, str]:
 
 def _fold(model: SiteModel, by_edition: list[list[list]]) -> list[tuple[list, list]]:
     """Mark each older edition's document whose texts are those of today's rule it became (a
-    section: today's section of its number, with the same titles). An older text in fewer
-    languages than today's is compared in the languages it has. The pairs (older, today's)."""
+    section: today's section of its number, with the same titles), TODAYS, and each that is today's
+    of the same number in other words (a section: of the same English title), KEEPS_NUMBER. An
+    older text in fewer languages than today's is compared in the languages it has. The pairs
+    (older, today's) of the first kind."""
     repeats: list[tuple[list, list]] = []
     if len(by_edition) < 2:
         return repeats
@@ -81,12 +86,16 @@ def _fold(model: SiteModel, by_edition: list[list[list]]) -> list[tuple[list, li
                 if fate[0] != "now":
                     continue
                 now = today.get((RULE, str(fate[1])))
+                marks = KEEPS_NUMBER if now is not None and fate[1] == number else 0
             else:
                 now = today.get((SECTION, doc[2]))
+                marks = KEEPS_NUMBER if now is not None and doc[4] is not None and doc[4] == now[4] else 0
             if now is not None and all(doc[i] is None or doc[i] == now[i] for i in (4, 5, 6, 7)) \
                     and any(doc[i] is not None for i in (4, 6)):
-                doc.append(TODAYS)
+                marks |= TODAYS
                 repeats.append((doc, now))
+            if marks:
+                doc.append(marks)
     return repeats
 
 

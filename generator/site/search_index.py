@@ -17,8 +17,10 @@ import re
 from typing import NamedTuple
 
 RULE, SECTION, TERM = 0, 1, 2  # kinds of document, as search_data.py writes them (cr-search-pieces.js KIND)
-TODAYS = 1  # a document's ninth field where search_data.py folds it: an older edition's, the same as today's
-FORMER = 2  # its ninth field where it is a glossary entry of what the rules no longer have (obsolete, a previous system)
+# a document's ninth field, where search_data.py marks it, one bit each:
+TODAYS = 1  # folded: an older edition's, the same as today's
+FORMER = 2  # a glossary entry of what the rules no longer have (obsolete, a previous system)
+KEEPS_NUMBER = 4  # an older edition's rule or section that is today's of its number, by the lineage
 
 POSSESSIVE = re.compile(r"[’']s\b", re.ASCII)
 NOT_A_WORD = re.compile(r"[^a-z0-9]+")
@@ -39,7 +41,8 @@ MULTIPLAYER = ("8", [" multiplayer ", " multi player "], ["多人"])
 VARIANT_SUFFIX = re.compile(r" (variant|option)s?$|玩法$|模式$")
 
 # flags: what a document holds and states, one bit each (cr-search-pieces.js FLAG)
-HAS_EN, HAS_ZH, FOLDED, STATES_A_NUMBER, STATES_AN_OUTCOME, BOILERPLATE, LISTS_KEYWORDS, NO_LONGER = (1 << i for i in range(8))
+(HAS_EN, HAS_ZH, FOLDED, STATES_A_NUMBER, STATES_AN_OUTCOME, BOILERPLATE, LISTS_KEYWORDS, NO_LONGER,
+ SAME_NUMBER_TODAY) = (1 << i for i in range(9))
 
 
 # a change of power and toughness is one word, "+1/+1" as p1p1 and "-1/-1" as m1m1, never the
@@ -101,8 +104,9 @@ def read(docs: list[list]) -> list[Reading]:
     variants = variant_names(docs)
     readings = []
     for i, d in enumerate(docs):
-        flags = (HAS_EN if d[6] else 0) | (HAS_ZH if d[7] else 0) | (FOLDED if len(d) > 8 and d[8] == TODAYS else 0) | \
-            (NO_LONGER if len(d) > 8 and d[8] == FORMER else 0)
+        marks = d[8] if len(d) > 8 else 0
+        flags = (HAS_EN if d[6] else 0) | (HAS_ZH if d[7] else 0) | (FOLDED if marks & TODAYS else 0) | \
+            (NO_LONGER if marks & FORMER else 0) | (SAME_NUMBER_TODAY if marks & KEEPS_NUMBER else 0)
         en_text, zh_text = d[6] or "", d[7] or ""
         if STATES_NUMBER.search(en_text) or STATES_NUMBER_ZH.search(zh_text):
             flags |= STATES_A_NUMBER

@@ -573,11 +573,23 @@
     return at < 0 ? 0 : at;
   }
 
+  /* Another edition's rule of a number searched for is listed where the lineage makes it the same
+     rule as the edition searched within's of that number (both are today's of that number), or
+     where that edition has no such number (an older number, labelled): never by number alone. */
+  function sameRule(doc, home) {
+    if (doc.edition === home) { return true; }
+    var own = null;
+    index.docs.forEach(function (d) { if (d.edition === home && d.kind === doc.kind && d.number === doc.number) { own = d; } });
+    return !own || (numberedToday(doc) && numberedToday(own));
+  }
+
+  function numberedToday(doc) { return doc.edition === 0 || Boolean(doc.flags & FLAG.SAME_NUMBER_TODAY); }
+
   function score(doc, q, number, idf, home, asked) {
     if (doc.folded && doc.edition !== home) { return 0; }
     var current = doc.edition === home || doc.kind === TERM ? 1 : 0;
     if (number) {
-      return doc.number === number && doc.kind !== TERM ? 10000 + current : 0;
+      return doc.number === number && doc.kind !== TERM && sameRule(doc, home) ? 10000 + current : 0;
     }
     if ((q.enName && !q.zh.length && (doc.titleEn === q.enFullName || doc.titleEn === q.enName)) ||
         (q.zhWhole && !q.en.length && doc.zhTitle === q.zhWhole)) {
@@ -748,6 +760,8 @@
       if (best > 0) { results.push({ doc: doc, score: best, order: i }); }
     });
     var met = !number && meeting(readings, home, results);
+    var moved = number && home === 0 && !results.some(function (r) { return r.doc.edition === home; }) ? renumbered(number) : [];
+    if (moved.length) { results = moved; }
     var near = Boolean(number && !results.length);
     if (near) { results = nearest(number, home); }
     /* the edition searched within first, then an older edition's rules whose words have changed
@@ -756,7 +770,21 @@
     /* a question whose best rule holds not even half of its words: the closest rules, a few, and said so */
     var unanswered = Boolean(asked && !met && results.length && !readings.some(function (q) { return held(results[0].doc, q) >= 0.5; }));
     if (unanswered) { results = results.slice(0, CLOSEST); }
-    return { query: readings[readings.length - 1], number: number, results: results, near: near, unanswered: unanswered };
+    return { query: readings[readings.length - 1], number: number, results: results, near: near, unanswered: unanswered,
+             moved: moved.length ? moved[0].was : null };
+  }
+
+  /* A number today's rules no longer have, which an older edition's rule had and the lineage
+     followed to today's with the same words (712.3d of 2023-04-14, now 712.3a): today's rule. */
+  function renumbered(number) {
+    var found = [], seen = Object.create(null);
+    index.docs.forEach(function (doc) {
+      var now = doc.number === number && doc.kind === RULE && doc.folded ? CR.searchData.same[doc.i] : undefined;
+      if (now === undefined || seen[now]) { return; }
+      seen[now] = true;
+      found.push({ doc: index.docs[now], score: 10001, order: now, was: doc });
+    });
+    return found;
   }
 
   function own(doc, home) { return doc.kind === TERM || doc.edition === home ? 1 : 0; }
@@ -914,7 +942,9 @@
       list.removeAttribute("aria-busy");
       return;
     }
-    var line = found.near ? "没有规则 " + found.number + "，以下是最接近的规则 No rule " + found.number +
+    var moved = found.moved && [found.moved.number, index.editions[found.moved.edition], found.results[0].doc.number];
+    var line = moved ? moved[0] + "（" + moved[1] + " 版）现为 " + moved[2] + " " + moved[0] + " of " + moved[1] +
+      " is now " + moved[2] + ":" : found.near ? "没有规则 " + found.number + "，以下是最接近的规则 No rule " + found.number +
       "; the nearest rules:" : found.unanswered ? "没有规则回答这个问题，以下是最接近的规则 No rule answers " +
       "this question in its words; the closest rules:" : found.results.length > LIMIT ?  /* thousands hold a word: no count to read */
       "最相关的 " + LIMIT + " 条结果 The " + LIMIT + " most relevant results" : found.results.length + " 条结果 results";
