@@ -125,6 +125,22 @@ def test_back_closes_a_tapped_pop_up_then_the_panel(phone, urls, builder):
     phone.wait_for_url(urls[builder] + "cr/1/")
 
 
+@pytest.mark.parametrize("builder", SEEN)
+def test_the_drawer_keeps_the_translators_pages_apart_from_the_rules(page, full_url, urls, builder):
+    """A reader's rules group holds the chapters, glossary and changes; the translation's status and
+    check are a group of their own (a Chinese reader's review found the check among the rules)."""
+    page.goto((urls[builder] if builder in urls else full_url) + "cr/7/")
+    groups = page.eval_on_selector_all(
+        ".md-sidebar--primary .md-nav--primary > .md-nav__list > .md-nav__item--nested",
+        "items => items.map(i => [i.querySelector(':scope > label, :scope > a, :scope > div').textContent.trim(),"
+        " [...i.querySelectorAll(':scope > nav a.md-nav__link')].map(a => a.getAttribute('href'))])")
+    named = {name.split()[0]: hrefs for name, hrefs in groups}
+    assert set(named) >= {"规则", "旧版规则", "译者"}, groups
+    assert not any(h.rstrip("/").endswith(("status", "review")) for h in named["规则"]), named["规则"]
+    assert any(h.rstrip("/").endswith("changes") for h in named["规则"])
+    assert [h.rstrip("/").rsplit("/", 1)[-1] for h in named["译者"] if "#" not in h] == ["status", "review"], named["译者"]
+
+
 @pytest.mark.parametrize("builder", SERVED)
 def test_the_navigation_drawer_by_touch_and_by_keyboard(phone, page, urls, builder):
     phone_drawer(phone, urls[builder])

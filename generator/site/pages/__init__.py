@@ -49,7 +49,8 @@ def site_files(model: SiteModel) -> SiteFiles:
 
 def nav(model: SiteModel, pages: list[Page]) -> list:
     """The navigation, every entry with its title (a builder that does not read the pages' titles
-    shows the same): home, the current rules, the primer, older editions, then the rest."""
+    shows the same): home, the current rules, the primer, older editions, the translators' pages
+    (the translation's status and check), then the rest."""
     titles = {p.src: p.title for p in pages}
     at = model.addresses
 
@@ -58,11 +59,14 @@ def nav(model: SiteModel, pages: list[Page]) -> list:
 
     def under(edition) -> list[str]:
         return [src for src in titles if src.startswith(at.prefix(edition.date) + "/")]
+    translators = [at.page(model.current.date, kind) for kind in ("status", "review")] if model.current else []
     items: list = [{"首页 Home": "index.md"}]
     if model.current:
-        items.append({f"规则 Rules {model.current.date}": entries(under(model.current))})
+        items.append({f"规则 Rules {model.current.date}": entries(s for s in under(model.current) if s not in translators)})
     items += entries([own_folder("primer")])
     if len(model.editions) > 1:
         older = ["editions/index.md"] + [src for e in model.editions[1:] for src in under(e)]
         items.append({"旧版规则 Older editions": entries(older)})
+    if entries(translators):  # apart from the rules a reader opens: the translators' pages
+        items.append({"译者 For translators": entries(translators)})
     return items + entries(["go/index.md", "about.md", own_folder("sources")])
