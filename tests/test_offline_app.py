@@ -7,6 +7,7 @@ import re
 import struct
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -345,6 +346,60 @@ def test_storing_holds_while_a_search_loads_its_pieces(browser, seed_site):
     stored = [r for r in requests if r[2]]
     assert len(pieces) >= 3 and len(stored) > 50
     assert [(r[3], round(r[0] - window[0])) for r in stored if window[0] <= r[0] <= window[1]] == [], window[1] - window[0]
+    assert phone.errors == [], phone.errors
+
+
+def test_on_a_network_that_drops_requests_storing_goes_on_from_what_it_stored(browser, seed_site):
+    """A crowded network: every seventh of the worker's requests is dropped unanswered (it fetches it again),
+    and the glossary three times running, more than the worker's own tries, so that the first
+    storing fails. The status says how far it is while it stores, then that what is stored is kept;
+    when the connection comes back the page
+    goes on, and the worker fetches only what it lacks: no file comes twice. Before, one dropped
+    request lost the whole storing, which began again from nothing on the next visit."""
+    from sitekit import _Handler
+    asked: dict[str, int] = {}
+    listed = worker_build(seed_site)["files"]
+
+    class Crowded(_Handler):
+        def send_head(self):
+            if self.headers.get("Sec-Fetch-Dest") != "empty":  # the page's own, not the worker's fetch()
+                return super().send_head()
+            path = urlsplit(self.path).path
+            asked[path] = asked.get(path, 0) + 1
+            dropped = asked[path] <= 3 if path.endswith("/cr/glossary/") else sum(asked.values()) % 7 == 0 and asked[path] == 1
+            if dropped:
+                self.close_connection = True
+                return None
+            return super().send_head()
+    served = Served(seed_site, PREFIX)
+    served.server.RequestHandlerClass = Crowded
+    served.server.handle_error = lambda *args: None
+    phone = Phone(browser)
+    answered = []  # the worker's requests that came back
+    phone.context.on("requestfinished", lambda r: answered.append(urlsplit(r.url).path) if r.service_worker else None)
+    try:
+        page = phone.page
+        page.goto(served.url + "cr/9/")
+        page.locator(".cr-display__toggle").tap()
+        status = page.locator("#cr-display .cr-offline-status")
+        # while it stores, how far it is (the glossary's tries take seconds)
+        page.wait_for_function("() => /Storing on this device… [1-9][0-9]?%/.test("
+                               "document.querySelector('#cr-display .cr-offline-status').textContent)", timeout=30000, polling=100)
+        page.wait_for_function("() => document.documentElement.dataset.crOffline === 'failed'", timeout=60000, polling=100)
+        assert "Not all stored yet: what is stored is kept" in status.text_content()
+        assert status.locator("button", has_text="Go on now").is_visible()
+        kept = page.evaluate("caches.keys().then(ns => Promise.all(ns.map(n => caches.open(n).then(c => c.keys()))))")
+        assert sum(len(keys) for keys in kept) > len(listed) // 2
+        phone.context.set_offline(True)
+        phone.context.set_offline(False)  # the connection comes back
+        page.wait_for_function("() => document.documentElement.dataset.crOffline === 'ready' && navigator.serviceWorker.controller",
+                               timeout=60000, polling=200)
+        assert "Available offline" in status.text_content()
+    finally:
+        phone.close()
+        served.close()
+    again = sorted(path for path in set(answered) if answered.count(path) > 1 and not path.endswith("sw.js"))
+    assert again == [] and asked[PREFIX + "cr/glossary/"] == 4, (again, asked[PREFIX + "cr/glossary/"])
     assert phone.errors == [], phone.errors
 
 

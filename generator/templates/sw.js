@@ -10,8 +10,11 @@
  * same, and checked to be of this build; the theme's assets are found in the home page. The
  * search's pieces come last. While a page loads what its reader waits for (the search's pieces,
  * cr-search-pieces.js), it asks the storing to hold: nothing new is fetched, and what was being
- * fetched is dropped and fetched again after. One file of another build and the install fails:
- * the site is never stored half old, half new. The first worker takes over at once; a later one
+ * fetched is dropped and fetched again after. A fetch the network drops is tried again twice; one
+ * that still fails, or one file of another build, fails the install: the site is never stored half
+ * old, half new, and never used half stored. What was stored of this build is kept, each file
+ * checked, so that the next try (cr-offline.js tries again) fetches only the rest: on a crowded
+ * network, each try stores more. The first worker takes over at once; a later one
  * waits until the reader presses the notice's switch (cr-offline.js), so no page changes under a
  * reader.
  * Fetch: what is stored answers first; anything else of the site comes from the network and is
@@ -132,6 +135,25 @@ function themeAssets(html) {
   return Object.keys(found);
 }
 
+/* Fetch for storing; a request the network drops, or a server's passing failure, is tried again
+ * after a second, then after three (an abort, a hold, is not: unheld fetches it again). */
+var AGAIN_AFTER = [1000, 3000];  // ms
+var PASSING = [408, 429, 500, 502, 503, 504];
+
+function fetchStoring(url, options, tries) {
+  tries = tries || 0;
+  function again(failure) {
+    if (options.signal && options.signal.aborted || tries >= AGAIN_AFTER.length) { return failure(); }
+    return new Promise(function (resolve) { setTimeout(resolve, AGAIN_AFTER[tries]); })
+      .then(function () { return fetchStoring(url, options, tries + 1); });
+  }
+  return fetch(url, options).then(function (r) {
+    return PASSING.indexOf(r.status) < 0 ? r : again(function () { return r; });
+  }, function (error) {
+    return again(function () { throw error; });
+  });
+}
+
 /* Run jobs a few at a time (a phone on a crowded network). */
 function inTurn(items, job, width) {
   var next = 0;
@@ -152,13 +174,16 @@ function precache() {
     function store(url, revision, kind, signal) {
       revisions[url] = revision;
       var before = known[url];
-      var copy = before && before[1] === revision ?
-        caches.open(before[0]).then(function (old) { return old.match(url); }) : Promise.resolve(null);
-      return copy.then(function (response) {
-        return response || fetch(url, Object.assign({ signal: signal }, STORING_PAST_CACHE)).then(function (r) {
-          return check(r, revision, kind);
-        });
-      }).then(function (response) { return cache.put(url, response); });
+      return cache.match(url).then(function (stored) {  // an earlier try of this build stored it
+        if (stored) { return null; }
+        var copy = before && before[1] === revision ?
+          caches.open(before[0]).then(function (old) { return old.match(url); }) : Promise.resolve(null);
+        return copy.then(function (response) {
+          return response || fetchStoring(url, Object.assign({ signal: signal }, STORING_PAST_CACHE)).then(function (r) {
+            return check(r, revision, kind);
+          });
+        }).then(function (response) { return cache.put(url, response); });
+      });
     }
     return inTurn(BUILD.files, function (entry) {
       return unheld(function (signal) { return store(address(entry[0]), entry[1], entry[2], signal); });
@@ -171,13 +196,17 @@ function precache() {
       var optional = OPTIONAL.map(address);
       return inTurn(theme, function (url) {
         return unheld(function (signal) {
-          return (known[url] ? caches.open(known[url][0]).then(function (old) { return old.match(url); }) : Promise.resolve(null))
-            .then(function (response) {
-              return response || fetch(url, Object.assign({ signal: signal }, STORING)).then(function (r) {
-                if (!r.ok) { throw new Error(url + ": HTTP " + r.status); }
-                return r;
-              });
-            }).then(function (response) { revisions[url] = url; return cache.put(url, response); });
+          revisions[url] = url;
+          return cache.match(url).then(function (stored) {  // an earlier try of this build stored it
+            if (stored) { return null; }
+            return (known[url] ? caches.open(known[url][0]).then(function (old) { return old.match(url); }) : Promise.resolve(null))
+              .then(function (response) {
+                return response || fetchStoring(url, Object.assign({ signal: signal }, STORING)).then(function (r) {
+                  if (!r.ok) { throw new Error(url + ": HTTP " + r.status); }
+                  return r;
+                });
+              }).then(function (response) { return cache.put(url, response); });
+          });
         });
       }, 4).then(function () {
         return inTurn(optional, function (url) {
@@ -191,8 +220,6 @@ function precache() {
     }).then(function () {
       return cache.put(address(REVISIONS), new Response(JSON.stringify(revisions), { headers: { "Content-Type": "application/json" } }));
     });
-  }).catch(function (error) {
-    return caches.delete(CACHE).then(function () { throw error; });  // no half-stored build is kept
   });
 }
 

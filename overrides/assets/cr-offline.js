@@ -4,7 +4,7 @@
  * on the About page and on the offline page. Only where the page names a worker (a build served
  * over HTTP; never the file:// bundle or a preview). The state is on <html data-cr-offline>:
  * storing, ready, update (a new build waits), off (the reader cleared it), failed (an install
- * failed: it tries again on the next visit), none (no worker here). */
+ * failed: it goes on shortly, from what it stored), none (no worker here). */
 (function () {
   "use strict";
   var meta = document.querySelector('meta[name="cr-build"]');
@@ -15,8 +15,12 @@
   var switching = false;
   var about = null;  // what the controlling worker says of its build
 
+  var showing = null;  // while storing: the status shown again every few seconds, with how far it is
+
   function setState(state) {
     document.documentElement.dataset.crOffline = state;
+    clearInterval(showing);
+    if (state === "storing") { showing = setInterval(render, 2000); }
     render();
   }
 
@@ -67,7 +71,25 @@
       return navigator.serviceWorker.ready;
     }).then(function () {
       if (navigator.serviceWorker.controller) { learn(); }
-    }).catch(function () { if (!controlled) { setState("failed"); } });
+    }).catch(function () { if (!controlled) { failed(); } });
+  }
+
+  /* A first storing that failed (the connection dropped more than the worker's own tries, or a
+   * deployment was under way) is tried again while the page is open: a while later, and when the
+   * connection comes back. The worker keeps what it stored (sw.js): each try fetches the rest. */
+  var AGAIN_AFTER = 15000, MOST_TRIES = 8, tries = 0, again = null;
+
+  function failed() {
+    setState("failed");
+    clearTimeout(again);
+    again = setTimeout(tryAgain, AGAIN_AFTER);
+  }
+
+  function tryAgain() {
+    clearTimeout(again);
+    if (state() !== "failed" || refused() || !navigator.onLine || tries >= MOST_TRIES) { return; }
+    tries++;
+    register();
   }
 
   function learn() {
@@ -92,7 +114,7 @@
   function follow(worker) {
     worker.addEventListener("statechange", function () {
       if (worker.state === "installed" && navigator.serviceWorker.controller) { notify(worker); }
-      if (worker.state === "redundant" && !navigator.serviceWorker.controller) { setState("failed"); }
+      if (worker.state === "redundant" && !navigator.serviceWorker.controller) { failed(); }
     });
   }
 
@@ -149,12 +171,30 @@
     if (location.protocol === "file:") { return done("这是离线包，文件就在本机。This is the offline bundle: its files are on this device."); }
     if (!supported) { return done("此处不能离线保存。This site cannot be stored for offline use here."); }
     if (s === "off") { return done("未保存在本机。Not stored on this device."); }
-    if (s === "failed") { return done("这次没能保存，下次打开时再试。Not stored this time; it tries again on your next visit."); }
-    if (s === "storing" || !about) { return done("正在保存到本机… Storing on this device…"); }
+    if (s === "failed") {
+      return done("还没有保存完，已保存的部分留着，稍后接着保存。Not all stored yet: what is stored is kept, and storing goes on shortly.");
+    }
+    if (s === "storing" || !about) {
+      return stored(function (share) { done("正在保存到本机… Storing on this device…" + (share === null ? "" : " " + share + "%")); });
+    }
     var text = "离线可用 Available offline: 规则 Rules " + about.edition + (about.translation ? " · 中文 " + about.translation : "");
     if (!navigator.storage || !navigator.storage.estimate) { return done(text); }
     navigator.storage.estimate().then(function (estimate) { done(text + " · 已用 Stored " + megabytes(estimate.usage || 0)); },
       function () { done(text); });
+  }
+
+  /* How much of the build being stored is stored, in percent (at most 99 until it is ready), or
+   * null where that is not known. */
+  function stored(then) {
+    navigator.serviceWorker.getRegistration(workerUrl).then(function (registration) {
+      var worker = registration && registration.installing;
+      return worker ? ask(worker, { type: "about" }) : null;
+    }).then(function (build) {
+      if (!build || !build.files) { return null; }
+      return caches.open(build.caches + build.version).then(function (cache) { return cache.keys(); }).then(function (keys) {
+        return Math.min(99, Math.floor(100 * keys.length / build.files));
+      });
+    }).then(then, function () { then(null); });
   }
 
   /* Every status element of the page: the one in the 文A settings, the About page's. */
@@ -170,6 +210,9 @@
         if (s === "off") {
           box.appendChild(element("button", { type: "button", "class": "cr-offline-status__store" }, "保存 Store offline"))
             .addEventListener("click", storeAgain);
+        } else if (s === "failed" && navigator.onLine) {
+          box.appendChild(element("button", { type: "button", "class": "cr-offline-status__store" }, "现在继续 Go on now"))
+            .addEventListener("click", function () { tries = 0; tryAgain(); });
         } else if ((s === "ready" || s === "update") && navigator.onLine) {
           box.appendChild(element("button", { type: "button", "class": "cr-offline-status__clear" }, "清除 Clear"))
             .addEventListener("click", clearAsked);
@@ -257,11 +300,12 @@
     settingsBox();
     offlinePage();
     render();
-    window.addEventListener("online", render);  /* Clear is offered only with a connection */
+    window.addEventListener("online", render);  /* Clear is offered only with a connection; Go on now too */
     window.addEventListener("offline", render);
   }
 
   if (supported) {
+    window.addEventListener("online", tryAgain);
     navigator.serviceWorker.addEventListener("controllerchange", function () {
       if (switching) { location.reload(); } else { learn(); }
     });
