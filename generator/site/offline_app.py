@@ -7,8 +7,8 @@ gets a worker that removes itself.
 What the worker stores when it installs (the precache list, written here, byte for byte the same
 for the same sources): every page of the current edition and the pages around it, the data
 scripts they read (terms, previews, the other script), the theme's own assets, the manifest and
-icons, and last the search's pieces (search_pieces.py), all of them. Older editions and rule
-histories are stored when first opened.
+icons, today's rules' histories and where older numbers are now, and last the search's pieces
+(search_pieces.py), all of them. Older editions, and their histories, are stored when first opened.
 
 Each entry is [path, revision, kind], the path relative to the site's root:
 - "file": a file copied into the site as it is (data scripts, overrides/assets): the revision is
@@ -111,16 +111,17 @@ def stored_page(src: str) -> bool:
 
 def stored_file(path: str, current: str) -> bool:
     """Files stored at once: the manifest, the theme overrides' assets (scripts, styles, icons), the
-    site-wide data scripts (the search's base and every piece, terms, character maps) and the
-    current edition's previews and scripts; not histories, old numbers, exports or work lists, nor
-    the file:// bundle's stand-in."""
+    site-wide data scripts (the search's base and every piece, terms, character maps), the current
+    edition's previews, scripts and rules' histories (30 kB compressed: a judge asked how a rule
+    changed has it with no connection), and where each older edition's numbers are now (a few
+    hundred bytes: a link shared before a new edition, go/#2023-04-14:702.124h, finds today's rule);
+    not older editions' histories, exports or work lists, nor the file:// bundle's stand-in."""
     parts = path.split("/")
     if parts[:2] != ["assets", "data"]:
         return path == MANIFEST or (parts[0] == "assets" and path not in NOT_STORED)
     if not path.endswith(".js"):
         return False
-    return len(parts) == 3 or (len(parts) == 4 and (path.startswith(SEARCH_PIECES) or
-                                                    parts[2] == current and not path.endswith(".history.js")))
+    return len(parts) == 3 or (len(parts) == 4 and (path.startswith(SEARCH_PIECES) or parts[2] in (current, "renumber")))
 
 
 def theme_files(custom_dir: Path | None) -> dict[str, bytes]:
