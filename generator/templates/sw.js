@@ -18,8 +18,9 @@
  * waits until the reader presses the notice's switch (cr-offline.js), so no page changes under a
  * reader.
  * Fetch: what is stored answers first; anything else of the site comes from the network and is
- * kept (older editions, histories: stored once opened); a page that is neither gives the site's
- * offline page. Activate: the copies of other builds of this site are deleted. */
+ * kept (older editions, histories: stored once opened); a page that is neither, or whose network
+ * does not answer in ten seconds, gives the site's offline page. Activate: the copies of other
+ * builds of this site are deleted. */
 "use strict";
 
 var SCOPE = self.registration.scope;
@@ -313,13 +314,27 @@ function inParts(response, client) {
   });
 }
 
+/* What is not stored comes from the network, unless it has not begun to answer after
+ * NETWORK_AT_MOST: a crowded venue's Wi-Fi can take a request and never answer, and the reader
+ * would wait with no word; they get the offline page (or the page's own "needs a connection"). */
+var NETWORK_AT_MOST = 10000;  // ms
+
+function fromNetwork(request) {
+  var timer;
+  var late = new Promise(function (resolve, reject) {
+    timer = setTimeout(function () { reject(new Error(request.url + ": no answer")); }, NETWORK_AT_MOST);
+  });
+  return Promise.race([fetch(request), late]).then(function (response) { clearTimeout(timer); return response; },
+    function (error) { clearTimeout(timer); throw error; });
+}
+
 function respond(request, client) {
   var page = request.mode === "navigate";
   var url = key(request.url, page);
   return caches.open(CACHE).then(function (cache) {
     return cache.match(url).then(function (stored) {
       if (stored) { return page ? inParts(stored, client) : stored; }
-      return fetch(request).then(function (response) {
+      return fromNetwork(request).then(function (response) {
         if (response.ok && !response.redirected && response.type === "basic") { cache.put(url, response.clone()); }
         return response;
       }, function (error) {
