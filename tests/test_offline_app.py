@@ -578,3 +578,27 @@ def test_clearing_the_stored_rules(browser, seed_site):
         phone.close()
         served.close()
     assert phone.errors == []
+
+
+def test_with_the_data_saver_on_nothing_is_stored_until_the_reader_asks(browser, seed_site):
+    """Storing the site costs some 3 MB: a phone whose data saver is on stores nothing by itself,
+    says why, and stores it when the reader presses Store offline."""
+    served = Served(seed_site, PREFIX)
+    phone = Phone(browser)
+    phone.context.add_init_script("Object.defineProperty(navigator, 'connection', {get: () => "
+                                  "({saveData: true, effectiveType: '4g', addEventListener() {}})})")
+    page = phone.page
+    try:
+        page.goto(served.url + "about/")
+        page.wait_for_timeout(2000)  # past the pause after which a first visit begins storing
+        assert page.evaluate("document.documentElement.dataset.crOffline") == "off"
+        assert page.evaluate("navigator.serviceWorker.getRegistration()") is None and phone.caches() == []
+        status = page.locator("article .cr-offline-status")
+        assert "Not stored on this device (Data Saver is on)." in status.inner_text()
+        status.locator("button", has_text="保存 Store offline").click()
+        page.wait_for_function("() => document.documentElement.dataset.crOffline === 'ready'", timeout=60000)
+        assert len(phone.caches()) == 1
+    finally:
+        phone.close()
+        served.close()
+    assert phone.errors == []

@@ -26,9 +26,15 @@
 
   function state() { return document.documentElement.dataset.crOffline || "none"; }
 
-  function refused() {
-    try { return localStorage.getItem("cr-offline") === "off"; } catch (e) { return false; }
+  /* what the reader said: "off" (Clear), "on" (Store offline), or nothing */
+  function said() {
+    try { return localStorage.getItem("cr-offline"); } catch (e) { return null; }
   }
+
+  function refused() { return said() === "off"; }
+
+  /* The phone's data saver is on: nothing is stored (some 3 MB) until the reader asks. */
+  function savingData() { return Boolean(navigator.connection && navigator.connection.saveData); }
 
   function element(tag, attrs, text) {
     var e = document.createElement(tag);
@@ -162,7 +168,7 @@
   }
 
   function storeAgain() {
-    try { localStorage.removeItem("cr-offline"); } catch (e) {}
+    try { localStorage.setItem("cr-offline", "on"); } catch (e) {}
     register();
   }
 
@@ -170,7 +176,10 @@
     var s = state();
     if (location.protocol === "file:") { return done("这是离线包，文件就在本机。This is the offline bundle: its files are on this device."); }
     if (!supported) { return done("此处不能离线保存。This site cannot be stored for offline use here."); }
-    if (s === "off") { return done("未保存在本机。Not stored on this device."); }
+    if (s === "off") {
+      return done("未保存在本机" + (savingData() ? "（省流量模式已开）" : "") + "。Not stored on this device" +
+                  (savingData() ? " (Data Saver is on)." : "."));
+    }
     if (s === "failed") {
       return done("还没有保存完，已保存的部分留着，稍后接着保存。Not all stored yet: what is stored is kept, and storing goes on shortly.");
     }
@@ -309,7 +318,7 @@
     navigator.serviceWorker.addEventListener("controllerchange", function () {
       if (switching) { location.reload(); } else { learn(); }
     });
-    if (refused()) {
+    if (refused() || (savingData() && said() !== "on" && !navigator.serviceWorker.controller)) {
       document.documentElement.dataset.crOffline = "off";
     } else {
       /* idle first, then the pause: a pause that came before the browser was idle would let the
