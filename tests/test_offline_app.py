@@ -230,6 +230,16 @@ def test_with_no_connection_the_go_page_and_the_offline_page(offline_phone):
     page.wait_for_url(re.compile(re.escape(url + "offline/") + r"\?from="))
     assert "/cr-site/editions/2023-04-14/7/" in page.text_content(".cr-offline-page__from")
     assert "This page is not stored on this device" in page.text_content(".cr-offline-page")
+    # an older edition's rule not stored (a link of the changes page): today's rule it became
+    page.goto(url + "editions/2023-04-14/7/#cr702-124h")
+    today = page.locator(".cr-offline-page__today a")
+    today.wait_for()
+    assert today.inner_text() == "2023-04-14 版的 702.124h 在现行规则中 702.124h of 2023-04-14 in today's rules"
+    today.click()
+    page.wait_for_url(url + "cr/7/#cr702-124k")
+    page.goto(url + "editions/2023-04-14/7/")
+    page.wait_for_url(re.compile(re.escape(url + "offline/") + r"\?from="))
+    assert page.locator(".cr-offline-page__today").is_hidden()  # no rule asked for: nothing to follow
     assert page.locator(".md-header").is_visible()  # the site's own page, not the browser's error
     page.locator("article a", has_text="词汇表 Glossary").click()
     page.wait_for_url(url + "cr/glossary/")

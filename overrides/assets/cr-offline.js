@@ -253,13 +253,15 @@
       var ours = names.filter(function (n) { return n.indexOf(sitePrefix) === 0; });
       return Promise.all(ours.map(function (n) { return caches.open(n).then(function (c) { return c.keys(); }); }));
     }).then(function (lists) {
-      var pages = [];
+      var pages = [], paths = {};
       lists.forEach(function (requests) {
         requests.forEach(function (r) {
           var path = r.url.slice(scope.length);
+          paths[path] = true;
           if (/^editions\/.+\/$/.test(path) && pages.indexOf(path) < 0) { pages.push(path); }
         });
       });
+      todaysRule(asked, paths);
       if (!pages.length) { return; }
       list.textContent = "";
       pages.sort().forEach(function (path) {
@@ -267,6 +269,20 @@
         item.appendChild(element("a", { href: scope + path }, "旧版 Edition " + path.replace(/^editions\//, "").replace(/\/$/, "").replace("/", " · ")));
       });
     });
+  }
+
+  /* An older edition's rule that is not stored (a link of the changes page, one shared before
+   * today's edition): today's rule it became, through the go page, where the lineage reaches that
+   * edition (where its numbers are now is stored: assets/data/renumber/<date>.js). */
+  function todaysRule(asked, stored) {
+    var at = asked && /\/editions\/([^/]+)\/[^/]+\/#cr(\d+)(?:-(\d+[a-z]?))?$/.exec(asked);
+    var box = document.querySelector(".cr-offline-page__today");
+    if (!at || !box || !stored["assets/data/renumber/" + at[1] + ".js"]) { return; }
+    var number = at[2] + (at[3] ? "." + at[3] : "");
+    box.textContent = "";
+    box.appendChild(element("a", { href: scope + "go/#" + at[1] + ":" + number },
+      at[1] + " 版的 " + number + " 在现行规则中 " + number + " of " + at[1] + " in today's rules"));
+    box.hidden = false;
   }
 
   /* Storing the whole site (some 2 MB compressed, docs/benchmarks.md) begins after the page has
