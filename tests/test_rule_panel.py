@@ -203,3 +203,22 @@ def test_in_chinese_mode_a_rules_history_gives_each_versions_chinese_first(page,
         [...li.children].filter(c => c.lang).map(c => c.lang.slice(0, 2)))""")
     assert orders[0] == ["zh", "en"] and all(order[0] == "zh" for order in orders if "zh" in order), orders
     assert "逐词" in panel.locator(".cr-history-change").first.inner_text()
+
+
+def test_a_sections_number_opens_a_panel_with_its_address(phone, page, full_url):
+    """A section (702. Keyword Abilities) is cited and shared as a rule is: its number, a link to itself
+    as a rule's is, opens a panel with its permanent address, by touch and by keyboard; the heading
+    reads as it did."""
+    phone.goto(full_url + "cr/7/")
+    heading = phone.locator("h2#cr702")
+    assert heading.inner_text() == "702. 关键字异能 Keyword Abilities"
+    tap(phone, heading.locator("a"))
+    panel = phone.locator(".cr-panel[aria-label='节 Section 702']")
+    panel.wait_for()
+    assert panel.locator("input").input_value() == full_url + "go/#2023-11-17:702"
+    assert panel.locator(".cr-history, .cr-copy-examples").count() == 0  # an address, no history
+    page.goto(full_url + "cr/7/")
+    page.locator("h2#cr701 a").focus()
+    page.keyboard.press("Enter")
+    page.locator(".cr-panel[aria-label='节 Section 701']").wait_for()
+    assert page.locator("h2#cr701 a").get_attribute("aria-expanded") == "true"

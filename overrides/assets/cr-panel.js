@@ -1,5 +1,6 @@
 /* A rule's panel, opened by tapping or clicking its number (cr-pop.js calls CR.toggleRulePanel): the
- * rule's permanent address to copy or share, and its history. On a phone it is a sheet at the
+ * rule's permanent address to copy or share, and its history. A section's number (702.) and a
+ * glossary entry's names open one too, with their addresses. On a phone it is a sheet at the
  * bottom of the screen, over the page, the tapped rule in view above it; on a wider screen it
  * opens directly under the number and is brought fully on screen. One panel at a time; it closes
  * with its × button, Escape, a tap outside it, or Back (cr-back.js: Back closes it and leaves the
@@ -13,6 +14,7 @@
 
   function element(tag, attrs, text) { return CR.element(tag, attrs, text); }
   function numberLink(heading) { return heading.querySelector("a"); }
+  function numberOf(heading) { return numberLink(heading).textContent.trim().replace(/\.$/, ""); }  /* a section's 702. is 702 */
 
   CR.toggleRulePanel = function (heading) {
     if (open && open.heading === heading) { close({ back: true }); return; }
@@ -31,7 +33,7 @@
     if (sheet) {  /* a rule the sheet would cover goes to the top, under the header, its text below it in view */
       var info = CR.pageInfo();
       /* as tall as it grows when the rule's history comes (addHistory), not as it opens */
-      var tallest = info && info.dataset.history ? Math.max(panel.offsetHeight, parseFloat(getComputedStyle(panel).maxHeight) || 0) : panel.offsetHeight;
+      var tallest = info && info.dataset.history && isRule(heading) ? Math.max(panel.offsetHeight, parseFloat(getComputedStyle(panel).maxHeight) || 0) : panel.offsetHeight;
       if (heading.getBoundingClientRect().bottom + 8 > innerHeight - tallest) { toTop(heading); }
     } else {
       panel.scrollIntoView({ block: "nearest" });
@@ -82,18 +84,22 @@
 
   /* The heading whose panel a tap on `target` opens: a rule's (its number), or a glossary entry's
    * (its names); cr-pop.js's clicks open it. */
-  CR.panelHeading = function (target) { return target.closest ? target.closest(".rules > h3[id], .g > h3[id]") : null; };
-  function isRule(heading) { return /^cr\d/.test(heading.id); }
+  CR.panelHeading = function (target) { return target.closest ? target.closest(".rules > h3[id], .g > h3[id], h2.cr-section") : null; };
+  function isRule(heading) { return heading.tagName === "H3" && /^cr\d/.test(heading.id); }
+  function isSection(heading) { return heading.tagName === "H2"; }
+  /* [Chinese, English, English as a label begins] */
+  function kindOf(heading) {
+    return isRule(heading) ? ["规则 ", "rule ", "Rule "] : isSection(heading) ? ["节 ", "section ", "Section "] : ["术语 ", "term ", "Term "];
+  }
 
   function build(heading) {
-    var number = numberLink(heading).textContent.trim();
-    var panel = element("div", { "class": "cr-panel", role: "region", "aria-label": (isRule(heading) ? "规则 Rule " : "术语 Term ") + number });
+    var number = numberOf(heading), kind = kindOf(heading);
+    var panel = element("div", { "class": "cr-panel", role: "region", "aria-label": kind[0] + kind[2] + number });
     var shut = panel.appendChild(element("button", { type: "button", "class": "cr-panel__close",
                                                      "aria-label": "关闭 Close" }, "×"));
     shut.addEventListener("click", function () { close({ back: true, refocus: true }); });
     var address = permanentAddress(heading), cited = location.protocol === "file:";  /* the offline bundle: a citation */
     var row = panel.appendChild(element("p", { "class": "cr-copy" }));
-    var kind = isRule(heading) ? ["规则 ", "rule "] : ["术语 ", "term "];
     var field = row.appendChild(element("input", { type: "text", readonly: "", value: address, "aria-label": cited ?
       kind[0] + number + " 的引用 Citation of " + kind[1] + number : kind[0] + number + " 的永久链接 Permanent link to " + kind[1] + number }));
     var said = element("span", { "class": "cr-copy__said", role: "status" });
@@ -114,7 +120,7 @@
     }
     row.appendChild(said);
     /* an example's own address, at the rule's page (its anchor, cr702-19c-ex1) */
-    var examples = cited ? [] : exampleIds(heading);
+    var examples = cited || !isRule(heading) ? [] : exampleIds(heading);
     if (examples.length) {
       var line = panel.appendChild(element("p", { "class": "cr-copy-examples" }, "复制例子的链接 Copy an example's link: "));
       examples.forEach(function (id, i) {
@@ -137,9 +143,10 @@
    * number and edition, the section it is in, the start of its text in the language the reader
    * reads (中文 mode: the Chinese). */
   function shareData(heading, number, address) {
-    var section = sectionTitle(heading), page = CR.pageInfo(), edition = page && page.dataset.edition;
+    var own = isSection(heading), section = own ? "" : sectionTitle(heading), page = CR.pageInfo(), edition = page && page.dataset.edition;
     var zh = CR.mode && CR.mode() === "zh";
-    var text = (zh ? parts(heading, "zh")[0] || parts(heading, "en")[0] : parts(heading, "en")[0] || parts(heading, "zh")[0]) || "";
+    var text = own ? heading.textContent.trim() :
+      (zh ? parts(heading, "zh")[0] || parts(heading, "en")[0] : parts(heading, "en")[0] || parts(heading, "zh")[0]) || "";
     var chinese = /[\u3400-\u9fff]/.test(text.slice(0, 20)), most = chinese ? 70 : 140;  /* a Chinese character is two wide */
     if (text.length > most) { text = (chinese ? text.slice(0, most - 1) : text.slice(0, most - 1).replace(/\s+\S*$/, "")) + "…"; }
     var cited = number + (edition ? " (" + edition + ")" : "");
@@ -161,11 +168,13 @@
   function permanentAddress(heading) {
     var page = CR.pageInfo(), here = location.href.replace(/#.*$/, "");
     if (location.protocol === "file:") {  /* the offline bundle: a path on this machine is no link to send */
-      var name = numberLink(heading).textContent.trim();
-      return "CR " + (isRule(heading) ? name : "词汇表 Glossary: " + name) + (page && page.dataset.edition ? " (" + page.dataset.edition + ")" : "");
+      var name = numberOf(heading);
+      return "CR " + (isRule(heading) || isSection(heading) ? name : "词汇表 Glossary: " + name) + (page && page.dataset.edition ? " (" + page.dataset.edition + ")" : "");
     }
-    if (!page || page.dataset.older || !page.dataset.go || !page.dataset.edition || !isRule(heading)) { return here + "#" + heading.id; }
-    return new URL(page.dataset.go, here).href.replace(/#.*$/, "") + "#" + page.dataset.edition + ":" + heading.textContent.trim();
+    if (!page || page.dataset.older || !page.dataset.go || !page.dataset.edition || !(isRule(heading) || isSection(heading))) {
+      return here + "#" + heading.id;
+    }
+    return new URL(page.dataset.go, here).href.replace(/#.*$/, "") + "#" + page.dataset.edition + ":" + numberOf(heading);
   }
 
   /* The clipboard where the browser offers it (a secure page); else the selected field and the
@@ -348,7 +357,20 @@
      here, where the panel is: in the pages, 1,287 times in chapter 7, it was 26 kB of its HTML) */
   CR.onPage(function () {
     open = null;
-    document.querySelectorAll(".rules > h3 > a").forEach(function (a) { a.setAttribute("aria-expanded", "false"); });
+    sectionNumbers();
+    document.querySelectorAll(".rules > h3 > a, h2.cr-section > a").forEach(function (a) { a.setAttribute("aria-expanded", "false"); });
     openHistoryOfAddress();
   });
+
+  /* A section's heading (<h2 id=cr702>702. Keyword Abilities) gets its number as a rule's has it, a
+     link to itself that opens its panel: the section's address to copy or share. */
+  function sectionNumbers() {
+    document.querySelectorAll(".md-content h2[id]").forEach(function (heading) {
+      var first = heading.firstChild, at = /^\d+\./.exec(first && first.nodeType === 3 ? first.nodeValue : "");
+      if (!at || !/^cr\d+$/.test(heading.id) || heading.id !== "cr" + at[0].slice(0, -1)) { return; }
+      first.nodeValue = first.nodeValue.slice(at[0].length);
+      heading.insertBefore(element("a", { href: "#" + heading.id }, at[0]), first);
+      heading.classList.add("cr-section");
+    });
+  }
 })();
