@@ -557,6 +557,13 @@ def test_a_preview_at_the_same_address_removes_a_stored_build(browser, seed_site
         served.close()
 
 
+def stored_when_asked(phone, status):
+    """Press the status's Store offline: the site is stored, in one copy."""
+    status.locator("button", has_text="保存 Store offline").click()
+    phone.page.wait_for_function("() => document.documentElement.dataset.crOffline === 'ready'", timeout=60000)
+    assert len(phone.caches()) == 1
+
+
 def test_clearing_the_stored_rules(browser, seed_site):
     served = Served(seed_site, PREFIX)
     phone = Phone(browser)
@@ -581,9 +588,7 @@ def test_clearing_the_stored_rules(browser, seed_site):
         page.reload()  # the choice is remembered: nothing is stored again
         page.wait_for_timeout(500)
         assert page.evaluate("document.documentElement.dataset.crOffline") == "off" and phone.caches() == []
-        status.locator("button", has_text="保存 Store offline").click()
-        page.wait_for_function("() => document.documentElement.dataset.crOffline === 'ready'", timeout=60000)
-        assert len(phone.caches()) == 1
+        stored_when_asked(phone, status)
     finally:
         phone.close()
         served.close()
@@ -605,9 +610,7 @@ def test_with_the_data_saver_on_nothing_is_stored_until_the_reader_asks(browser,
         assert page.evaluate("navigator.serviceWorker.getRegistration()") is None and phone.caches() == []
         status = page.locator("article .cr-offline-status")
         assert "Not stored on this device (Data Saver is on)." in status.inner_text()
-        status.locator("button", has_text="保存 Store offline").click()
-        page.wait_for_function("() => document.documentElement.dataset.crOffline === 'ready'", timeout=60000)
-        assert len(phone.caches()) == 1
+        stored_when_asked(phone, status)
     finally:
         phone.close()
         served.close()
