@@ -82,8 +82,8 @@
     close({ back: !(event.target.closest && event.target.closest("a[href]")) });
   });
 
-  /* The heading whose panel a tap on `target` opens: a rule's (its number), or a glossary entry's
-   * (its names); cr-pop.js's clicks open it. */
+  /* The heading whose panel a tap on `target` opens: a rule's or a section's (its number), or a
+   * glossary entry's (its names); cr-pop.js's clicks open it. */
   CR.panelHeading = function (target) { return target.closest ? target.closest(".rules > h3[id], .g > h3[id], h2.cr-section") : null; };
   function isRule(heading) { return heading.tagName === "H3" && /^cr\d/.test(heading.id); }
   function isSection(heading) { return heading.tagName === "H2"; }
