@@ -112,6 +112,12 @@
         return;
       }
       CR.loadScript("renumber:" + date, CR.root() + "assets/data/renumber/" + date + ".js", function () {
+        if (!CR.loaded["renumber:" + date]) {  /* not stored, no connection: today's rule of that number may be another */
+          status.textContent = "要找到 " + date + " 版规则 " + CR.numberOf(n) + " 现在的编号，需要网络连接。" +
+            "Finding where rule " + CR.numberOf(n) + " of " + date + " is now needs a connection. ";
+          offerSearch(CR.numberOf(n));
+          return;
+        }
         var fate = (CR.renumbered[date] || {})[CR.numberOf(n)];
         if (fate && fate[0] === null) {
           status.textContent = date + " 版的规则 " + CR.numberOf(n) + " 已于 " + fate[1] + " 版删除。Rule " + CR.numberOf(n) +
