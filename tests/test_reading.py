@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from sitekit import DRAWN, assert_the_theme_applies, hover, keyboard_drawer, phone_drawer, settled, tap
+from sitekit import DRAWN, assert_the_theme_applies, hover, in_view, keyboard_drawer, phone_drawer, settled, tap
 
 
 def on_screen(page, selector):
@@ -227,6 +227,22 @@ def test_back_returns_to_the_exact_place(target, page, full_url):
     page.wait_for_url(full_url + "cr/7/")
     page.wait_for_timeout(1200)
     after = page.evaluate("id => document.getElementById(id).getBoundingClientRect().top", before[0])
+    assert abs(after - before[1]) <= 2, (before, after)
+
+
+def test_a_reload_keeps_the_reading_place_not_the_links_rule(phone, full_url):
+    """A reader who came by a rule's link and read on, then reloads (pull to refresh, or the phone
+    reopening the app): the place they had read to, not the link's rule (a judge's review)."""
+    phone.goto(full_url + "cr/7/#cr702-19c")
+    in_view(phone, "cr702-19c")
+    phone.evaluate("document.getElementById('cr702-21a').scrollIntoView()")
+    phone.mouse.wheel(0, 90)
+    phone.wait_for_timeout(500)
+    before = phone.evaluate(TOP_RULE)
+    phone.reload()
+    phone.wait_for_timeout(1200)
+    assert phone.url == full_url + "cr/7/#cr702-19c"
+    after = phone.evaluate("id => document.getElementById(id).getBoundingClientRect().top", before[0])
     assert abs(after - before[1]) <= 2, (before, after)
 
 

@@ -105,7 +105,8 @@
   /* ---- Back returns to the exact place ---------------------------------------------------------
    * A scroll offset (the browser's own, or Material's for instant navigation) lands elsewhere on a
    * long page once the blocks above it have their real heights. So the place is kept as "this
-   * heading, this far from the top of the screen", per page, and put back after Back or Forward. */
+   * heading, this far from the top of the screen", per page, and put back after Back or Forward, or
+ * a reload. */
   var PLACE = "cr-place:", cameBack = null, shownPath = null, poppedAt = 0;
 
   /* one place per page and address: a link to a rule on the same page is a new history entry */
@@ -133,7 +134,7 @@
     try { if (place) { sessionStorage.setItem(placeKey(), JSON.stringify(place)); } } catch (e) {}
   }
 
-  /* After Back or Forward: the saved heading at its saved distance from the top; true if done. */
+  /* After Back, Forward or a reload: the saved heading at its saved distance from the top; true if done. */
   function restorePlace() {
     var place = null;
     try { place = JSON.parse(sessionStorage.getItem(placeKey()) || "null"); } catch (e) {}
@@ -172,7 +173,10 @@
     setTimeout(function () {
       if (settling !== before) { return; }  /* the reader has already scrolled */
       if (CR.readerMoved) { keepReadersPlace(); return; }
-      if (!(entry && entry.type === "back_forward" && restorePlace()) && !settleOnTarget()) { stopSettling(); }
+      /* Back, Forward, and a reload (the phone's pull to refresh, an app the system closed and opens
+         again): the reader's place, not the address's rule they have read on from */
+      var returning = entry && (entry.type === "back_forward" || entry.type === "reload");
+      if (!(returning && restorePlace()) && !settleOnTarget()) { stopSettling(); }
     }, 0);
   });
 
