@@ -7,7 +7,7 @@ import re
 import struct
 import time
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import pytest
 
@@ -251,9 +251,15 @@ def test_with_no_connection_the_go_page_and_the_offline_page(offline_phone):
     page.goto(url + "go/#2023-04-14:702.124h")
     page.wait_for_url(url + "cr/7/#cr702-124k")
     assert "702.124k" in page.locator(".cr-renumbered").inner_text()
+    # short links and a folder without its slash, as a reader types them (online the server answers them)
+    for short, landing in [("702.19c", "cr/7/#cr702-19c"), ("cr/702.19b", "cr/7/#cr702-19b"),
+                           ("R70219a.html", "cr/7/#cr702-19a"), ("cr/7", "cr/7/"), ("cr/7#cr702-19c", "cr/7/#cr702-19c")]:
+        page.goto(url + short)
+        page.wait_for_url(url + landing)
     page.goto(url + "editions/2023-04-14/7/")  # an older edition never opened: not stored
     page.wait_for_url(re.compile(re.escape(url + "offline/") + r"\?from="))
     assert "/cr-site/editions/2023-04-14/7/" in page.text_content(".cr-offline-page__from")
+    assert page.get_attribute(".cr-offline-page__from a", "href") == url + "editions/2023-04-14/7/"  # to try again
     assert "This page is not stored on this device" in page.text_content(".cr-offline-page")
     # an older edition's rule not stored (a link of the changes page): today's rule it became
     page.goto(url + "editions/2023-04-14/7/#cr702-124h")
@@ -270,10 +276,21 @@ def test_with_no_connection_the_go_page_and_the_offline_page(offline_phone):
     page.wait_for_url(url + "cr/glossary/")
     settings = page.locator(".cr-display__toggle")
     settings.tap()
-    status = page.locator(".cr-display__panel .cr-offline-status", has_text="Available offline")
-    status.wait_for()  # once the worker has said what it holds
-    assert "Available offline: 规则 Rules 2023-11-17" in status.inner_text() and " MB" in status.inner_text()
+    status = page.locator(".cr-display__panel .cr-offline-status", has_text=re.compile("Available offline.* MB"))
+    status.wait_for()  # once the worker has said what it holds, and the size of it, read once on screen
+    assert "Available offline: 规则 Rules 2023-11-17" in status.inner_text()
     assert [u for u in phone.failed if not u.endswith("/editions/2023-04-14/7/")] == []
+
+
+def test_the_offline_page_never_links_another_site(offline_phone):
+    """The offline page names the address it stands in for from its own query, which any link can
+    set: another site's address, or a script, is shown as text, never a link or a place it goes to."""
+    phone, url, _ = offline_phone
+    page = phone.page
+    for asked in ["https://example.org/cr/7/", "javascript:alert(1)", "//example.org/702.19c"]:
+        page.goto(url + "offline/?from=" + quote(asked, safe=""))
+        page.locator(".cr-offline-page__from code", has_text=asked).wait_for()
+        assert page.locator(".cr-offline-page__from a").count() == 0 and page.url.startswith(url + "offline/")
 
 
 # the first frame that has the page's header: whether the rules were there too, and when they came
@@ -465,10 +482,15 @@ def test_a_zensical_build_reads_offline_too(browser, builder_sites):
         phone.page.goto(served.url + "cr/9/#cr901-3")
         in_view(phone.page, "cr901-3")
         assert site_search(phone.page, "planar die")[0].startswith(served.url + "cr/9/#cr901")
+        phone.page.goto(served.url + "901.3")  # a short link
+        phone.page.wait_for_url(served.url + "cr/9/#cr901-3")
         phone.page.goto(served.url + "editions/2012/1/")
         phone.page.wait_for_url(re.compile(re.escape(served.url + "offline/")))
         assert "This page is not stored" in phone.page.text_content(".cr-offline-page")
         assert phone.failed == []
+        phone.context.set_offline(False)  # the connection is back: the page asked for opens by itself
+        phone.page.wait_for_url(served.url + "editions/2012/1/", wait_until="load")
+        assert phone.page.locator(".cr-offline-page").count() == 0 and phone.page.locator("article h1").is_visible()
     finally:
         phone.close()
         served.close()
@@ -516,10 +538,14 @@ def test_a_new_deployment_is_offered_switched_to_and_read_offline(browser, seed_
         phone.first_visit(served.url + "cr/9/")
         old_caches = phone.caches()
         assert len(old_caches) == 1
+        # an older edition read once (stored as it is opened), to be read offline after the update too
+        page.goto(served.url + "editions/2012/1/")
+        settled(page)
         # a rebuild of the same sources at the same address changes nothing
         served.root = tmp_path / "same" / "site"
         assert build(served.root).returncode == 0
-        page.reload()
+        page.goto(served.url + "cr/9/")
+        assert page.locator(".cr-stored-note").count() == 0  # stored before this page: nothing to say
         assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update().then(() => r))"
                              ".then(r => !r.installing && !r.waiting)")
         assert page.locator(".cr-update").count() == 0 and phone.caches() == old_caches
@@ -535,9 +561,16 @@ def test_a_new_deployment_is_offered_switched_to_and_read_offline(browser, seed_
         notice.wait_for(timeout=60000)
         assert "新版规则 2024-02-06 已就绪 · New rules ready" in notice.inner_text()
         assert "six-sided die" in page.text_content("article") and "2023-11-17" in page.text_content(".cr-footer-edition")
+        other = phone.context.new_page()  # a second window, which sees the notice too
+        other.goto(served.url + "cr/9/")
+        other.locator(".cr-update").wait_for(timeout=60000)
         notice.locator("button", has_text="切换 Switch").tap()
         page.locator(".cr-footer-edition", has_text="2024-02-06").wait_for(timeout=30000)
         assert "twelve-sided die" in page.text_content("article")
+        # switched from the first window: the second's Switch loads its page of the new rules
+        other.locator(".cr-update button", has_text="切换 Switch").tap()
+        other.locator(".cr-footer-edition", has_text="2024-02-06").wait_for(timeout=30000)
+        other.close()
         page.wait_for_function("() => document.documentElement.dataset.crOffline === 'ready'")
         new_caches = phone.caches()
         assert len(new_caches) == 1 and new_caches != old_caches  # the old copy is gone
@@ -547,6 +580,10 @@ def test_a_new_deployment_is_offered_switched_to_and_read_offline(browser, seed_
         assert "twelve-sided die" in page.text_content("article")
         page.goto(served.url + "editions/2023-11-17/9/")  # the old rules' pages, now an older edition
         page.wait_for_url(re.compile(re.escape(served.url + "offline/")))
+        page.goto(served.url + "editions/2012/1/")  # read before the update: kept, of the new build
+        settled(page)
+        assert page.url == served.url + "editions/2012/1/" and page.locator(".cr-offline-page").count() == 0
+        assert "2024-02-06" in page.text_content(".cr-footer-edition")
     finally:
         phone.close()
         served.close()
@@ -587,6 +624,9 @@ def stored_when_asked(phone, status):
     status.locator("button", has_text="保存 Store offline").click()
     phone.page.wait_for_function("() => document.documentElement.dataset.crOffline === 'ready'", timeout=60000)
     assert len(phone.caches()) == 1
+    note = phone.page.locator(".cr-stored-note")  # the word that storing has finished, for a few seconds
+    assert "Stored on this device: the current rules read and search with no connection" in note.inner_text()
+    note.wait_for(state="detached", timeout=10000)
 
 
 def test_clearing_the_stored_rules(browser, seed_site):
@@ -596,10 +636,21 @@ def test_clearing_the_stored_rules(browser, seed_site):
     try:
         phone.first_visit(served.url + "about/")
         status = page.locator("article .cr-offline-status")
+        # what is stored is this site's copies alone, not another site's on the same origin (3 MB here)
+        page.evaluate("caches.open('another-site').then(c => c.put('/x', new Response(new Uint8Array(3 << 20))))")
         # with no connection, nothing to clear: what is stored is all there is to read
         phone.context.set_offline(True)
         status.locator("button", has_text="清除 Clear").wait_for(state="detached")
         phone.context.set_offline(False)
+        status.locator("button", has_text="清除 Clear").wait_for()
+        status.scroll_into_view_if_needed()  # the size is read once the status is on screen
+        status.locator(".cr-offline-status__text", has_text=" MB").wait_for()
+        shown = float(re.search(r"Stored ([0-9.]+) MB", status.inner_text()).group(1))
+        ours = page.evaluate("""caches.keys().then(ns => Promise.all(ns.filter(n => n.startsWith('cr-site:'))
+            .map(n => caches.open(n).then(c => c.matchAll()).then(rs => Promise.all(rs.map(r => r.blob()))))))
+            .then(bs => bs.flat().reduce((a, b) => a + b.size, 0))""")
+        assert abs(shown - ours / 1048576) <= 0.051 and ours > 1 << 20, (shown, ours)
+        page.evaluate("caches.delete('another-site')")
         # and it asks first: dismissed, everything stays
         asked = []
         page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))

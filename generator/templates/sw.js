@@ -14,12 +14,15 @@
  * that still fails, or one file of another build, fails the install: the site is never stored half
  * old, half new, and never used half stored. What was stored of this build is kept, each file
  * checked, so that the next try (cr-offline.js tries again) fetches only the rest: on a crowded
- * network, each try stores more. The first worker takes over at once; a later one
+ * network, each try stores more. What the reader opened under the previous build (older
+ * editions, histories) is fetched again of this one, so that an update keeps it readable offline;
+ * what this build lacks is left out. The first worker takes over at once; a later one
  * waits until the reader presses the notice's switch (cr-offline.js), so no page changes under a
  * reader.
- * Fetch: what is stored answers first; anything else of the site comes from the network and is
- * kept (older editions, histories: stored once opened); a page that is neither, or whose network
- * does not answer in ten seconds, gives the site's offline page. Activate: the copies of other
+ * Fetch: what is stored answers first (a folder's address without its slash too, cr/7); anything
+ * else of the site comes from the network and is kept (older editions, histories: stored once
+ * opened); a page that is neither, or whose network does not answer in ten seconds, gives the
+ * site's offline page (which sends a short link, /702.19c, to its rule). Activate: the copies of other
  * builds of this site are deleted. */
 "use strict";
 
@@ -107,13 +110,18 @@ function check(response, revision, kind) {
   });
 }
 
-/* The previous builds' copies, as {url: [cache, revision]}, to take unchanged files from. */
+/* The previous builds' copies, as {url: [cache, revision]}, to take unchanged files from; what a
+ * reader opened there has no revision (null). */
 function previous() {
   return siteCaches().then(function (names) {
     return Promise.all(names.filter(function (n) { return n !== CACHE; }).map(function (name) {
-      return caches.open(name).then(function (cache) { return cache.match(address(REVISIONS)); })
-        .then(function (r) { return r ? r.json() : {}; })
-        .then(function (revisions) { return [name, revisions]; });
+      return caches.open(name).then(function (cache) {
+        return Promise.all([cache.match(address(REVISIONS)).then(function (r) { return r ? r.json() : {}; }), cache.keys()]);
+      }).then(function (found) {
+        var revisions = found[0];
+        found[1].forEach(function (request) { if (!(request.url in revisions)) { revisions[request.url] = null; } });
+        return [name, revisions];
+      });
     }));
   }).then(function (found) {
     var known = {};
@@ -168,10 +176,29 @@ function inTurn(items, job, width) {
   return Promise.all(workers);
 }
 
+/* What the reader opened and a previous build stored (older editions, histories): its address
+ * in this build, so that an update keeps what was read offline before. */
+function opened(known, listed) {
+  return Object.keys(known).filter(function (url) {
+    return !listed[url] && known[url][1] === null && url !== address(REVISIONS);
+  }).sort();
+}
+
+/* Store a file that may not be there (a builder's optional file, a page an update dropped): nothing
+ * is stored for it then, and the install goes on. A page must be of this build. */
+function storeIfThere(cache, url, signal) {
+  return fetchStoring(url, Object.assign({ signal: signal }, STORING_PAST_CACHE)).then(function (r) {
+    if (!r.ok || r.redirected) { return null; }
+    var page = /^text\/html/.test(r.headers.get("Content-Type") || "");
+    return (page ? check(r, null, "page") : Promise.resolve(r)).then(function (response) { return cache.put(url, response); },
+      function () { /* of another build: fetched when next opened */ });
+  }, function (error) { if (signal.aborted) { throw error; } /* not there: nothing to store */ });
+}
+
 function precache() {
   var revisions = {};
-  return Promise.all([caches.open(CACHE), previous()]).then(function (opened) {
-    var cache = opened[0], known = opened[1];
+  return Promise.all([caches.open(CACHE), previous()]).then(function (found) {
+    var cache = found[0], known = found[1];
     function store(url, revision, kind, signal) {
       revisions[url] = revision;
       var before = known[url];
@@ -210,13 +237,10 @@ function precache() {
           });
         });
       }, 4).then(function () {
-        return inTurn(optional, function (url) {
-          return unheld(function (signal) {
-            return fetch(url, Object.assign({ signal: signal }, STORING_PAST_CACHE)).then(function (r) {
-              if (r.ok && !r.redirected) { return cache.put(url, r); }
-            }, function (error) { if (signal.aborted) { throw error; } /* not there: nothing to store */ });
-          });
-        }, 1);
+        var asked = optional.concat(opened(known, listed).filter(function (url) { return optional.indexOf(url) < 0; }));
+        return inTurn(asked, function (url) {
+          return unheld(function (signal) { return storeIfThere(cache, url, signal); });
+        }, 2);
       });
     }).then(function () {
       return cache.put(address(REVISIONS), new Response(JSON.stringify(revisions), { headers: { "Content-Type": "application/json" } }));
@@ -328,12 +352,27 @@ function fromNetwork(request) {
     function (error) { clearTimeout(timer); throw error; });
 }
 
+/* A folder's address without its slash (cr/7, as a reader types it): the stored folder, as the
+ * server would send it there. */
+function folderOf(url, page, cache) {
+  var folder = new URL(url), search = folder.search;
+  if (!page || /\/$/.test(folder.pathname)) { return Promise.resolve(null); }
+  folder.pathname += "/";
+  folder.search = folder.hash = "";
+  return cache.match(folder.href).then(function (stored) {
+    return stored ? Response.redirect(folder.href + search, 301) : null;
+  });
+}
+
 function respond(request, client) {
   var page = request.mode === "navigate";
   var url = key(request.url, page);
   return caches.open(CACHE).then(function (cache) {
     return cache.match(url).then(function (stored) {
       if (stored) { return page ? inParts(stored, client) : stored; }
+      return folderOf(request.url, page, cache);
+    }).then(function (answer) {
+      if (answer) { return answer; }
       return fromNetwork(request).then(function (response) {
         if (response.ok && !response.redirected && response.type === "basic") { cache.put(url, response.clone()); }
         return response;

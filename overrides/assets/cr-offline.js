@@ -102,9 +102,20 @@
     var controller = navigator.serviceWorker.controller;
     if (!controller) { return; }
     ask(controller, { type: "about" }).then(function (answer) {
+      var was = state();
       about = answer;
       if (state() !== "update") { setState(answer ? "ready" : "none"); }
+      if (answer && (was === "storing" || was === "failed")) { sayStored(); }
     });
+  }
+
+  /* Storing has finished, in this page: said for a few seconds at the foot of the screen, where
+     it stands in the way of nothing (it takes no taps). */
+  var STORED_SHOWN = 6000;  // ms
+  function sayStored() {
+    var note = document.body.appendChild(element("p", { "class": "cr-stored-note", role: "status" },
+      "已保存到本机：没有网络也能阅读和搜索现行规则。Stored on this device: the current rules read and search with no connection."));
+    setTimeout(function () { note.remove(); }, STORED_SHOWN);
   }
 
   /* A new build's worker: stored already (waiting), being stored now (the browser looks for one as
@@ -141,7 +152,8 @@
       go.addEventListener("click", function () {
         switching = true;
         go.disabled = true;
-        worker.postMessage({ type: "switch" });
+        /* switched already from another window: this one has only to load its page again */
+        if (worker.state === "activated") { location.reload(); } else { worker.postMessage({ type: "switch" }); }
       });
       later.addEventListener("click", function () { bar.remove(); });
       document.body.appendChild(bar);
@@ -172,7 +184,7 @@
     register();
   }
 
-  function statusText(done) {
+  function statusText(done, sized) {
     var s = state();
     if (location.protocol === "file:") { return done("这是离线包，文件就在本机。This is the offline bundle: its files are on this device."); }
     if (!supported) { return done("此处不能离线保存。This site cannot be stored for offline use here."); }
@@ -187,9 +199,22 @@
       return stored(function (share) { done("正在保存到本机… Storing on this device…" + (share === null ? "" : " " + share + "%")); });
     }
     var text = "离线可用 Available offline: 规则 Rules " + about.edition + (about.translation ? " · 中文 " + about.translation : "");
-    if (!navigator.storage || !navigator.storage.estimate) { return done(text); }
-    navigator.storage.estimate().then(function (estimate) { done(text + " · 已用 Stored " + megabytes(estimate.usage || 0)); },
-      function () { done(text); });
+    if (!sized) { return done(text); }
+    storedBytes().then(function (bytes) { done(text + " · 已用 Stored " + megabytes(bytes)); }, function () { done(text); });
+  }
+
+  /* What this site's copies hold, in bytes: not the browser's figure for the whole origin, which
+   * counts every other site of a github.io address and rounds up what it stores. */
+  function storedBytes() {
+    return caches.keys().then(function (names) {
+      return Promise.all(names.filter(function (n) { return n.indexOf(sitePrefix) === 0; }).map(function (name) {
+        return caches.open(name).then(function (cache) { return cache.matchAll(); }).then(function (responses) {
+          return Promise.all(responses.map(function (r) { return r.blob().then(function (b) { return b.size; }); }));
+        });
+      }));
+    }).then(function (sizes) {
+      return [].concat.apply([], sizes).reduce(function (a, b) { return a + b; }, 0);
+    });
   }
 
   /* How much of the build being stored is stored, in percent (at most 99 until it is ready), or
@@ -206,7 +231,9 @@
     }).then(then, function () { then(null); });
   }
 
-  /* Every status element of the page: the one in the 文A settings, the About page's. */
+  /* Every status element of the page: the one in the 文A settings, the About page's, the home
+   * page's. How much is stored is read (a fifth of a second of a phone's time for the 250 files of
+   * a whole edition) only while one is on screen: it is read again when one comes into view. */
   function render() {
     var boxes = document.querySelectorAll(".cr-offline-status");
     if (!boxes.length) { return; }
@@ -227,8 +254,17 @@
             .addEventListener("click", clearAsked);
         }
       });
-    });
+    }, Array.prototype.some.call(boxes, onScreen));
   }
+
+  function onScreen(box) {
+    var r = box.getBoundingClientRect();
+    return r.width > 0 && r.bottom > 0 && r.top < window.innerHeight;
+  }
+
+  var inView = window.IntersectionObserver ? new IntersectionObserver(function (entries) {
+    if (entries.some(function (e) { return e.isIntersecting; })) { render(); }
+  }) : null;
 
   function settingsBox() {
     var panel = document.getElementById("cr-display");
@@ -243,10 +279,17 @@
     var list = document.querySelector(".cr-offline-page__stored");
     if (!from || !list) { return; }
     var asked = new URLSearchParams(location.search).get("from");
+    var again = asked && ofThisSite(asked);
     if (asked) {
       from.textContent = "";
       from.appendChild(document.createTextNode("未保存的页面 Not stored: "));
-      from.appendChild(element("code", {}, asked));
+      var named = from.appendChild(again ? element("a", { href: again, "class": "cr-offline-page__again" }) : element("span"));
+      named.appendChild(element("code", {}, asked));
+      if (again) {
+        from.appendChild(document.createTextNode(" 有网络时点它再试；网络恢复后会自动打开。" +
+          "Tap it to try again; it opens by itself once the connection is back."));
+        whenOnline(again);
+      }
     }
     if (!supported || !window.caches) { return; }
     caches.keys().then(function (names) {
@@ -269,6 +312,27 @@
         item.appendChild(element("a", { href: scope + path }, "旧版 Edition " + path.replace(/^editions\//, "").replace(/\/$/, "").replace("/", " · ")));
       });
     });
+  }
+
+  /* Once the connection is back, the page asked for. Not at the event itself: a page that is
+   * leaving can be told "online" as it goes (seen in Chromium offline), and would then go to the
+   * page asked for in place of the one the reader chose. */
+  var BACK_FOR = 1000;  // ms
+  function whenOnline(asked) {
+    var here = location.href;
+    window.addEventListener("online", function back() {
+      setTimeout(function () {
+        if (location.href !== here) { return; }
+        if (navigator.onLine) { location.replace(asked); } else { window.addEventListener("online", back, { once: true }); }
+      }, BACK_FOR);
+    }, { once: true });
+  }
+
+  /* The address the offline page stands in for, if it is one of this site (it comes from the page's
+   * own address, which any link may set: never another site's, nor a script's). */
+  function ofThisSite(asked) {
+    var url = new URL(asked, location.href);
+    return url.origin === location.origin && url.href.indexOf(scope || url.origin + "/") === 0 ? url.href : null;
   }
 
   /* An older edition's rule that is not stored (a link of the changes page, one shared before
@@ -325,6 +389,7 @@
     settingsBox();
     offlinePage();
     render();
+    if (inView) { document.querySelectorAll(".cr-offline-status").forEach(function (box) { inView.observe(box); }); }
     window.addEventListener("online", render);  /* Clear is offered only with a connection; Go on now too */
     window.addEventListener("offline", render);
   }
