@@ -578,9 +578,19 @@
      where that edition has no such number (an older number, labelled): never by number alone. */
   function sameRule(doc, home) {
     if (doc.edition === home) { return true; }
-    var own = null;
-    index.docs.forEach(function (d) { if (d.edition === home && d.kind === doc.kind && d.number === doc.number) { own = d; } });
+    var own = homeDocs(home)[doc.kind + " " + doc.number];
     return !own || (numberedToday(doc) && numberedToday(own));
+  }
+
+  /* The home edition's document of each kind and number, made once for an index and edition. */
+  var byNumber = { index: null, home: null, count: 0, docs: null };
+  function homeDocs(home) {
+    if (byNumber.index !== index || byNumber.home !== home || byNumber.count !== index.docs.length) {
+      var docs = Object.create(null);
+      index.docs.forEach(function (d) { if (d.edition === home) { docs[d.kind + " " + d.number] = d; } });
+      byNumber = { index: index, home: home, count: index.docs.length, docs: docs };
+    }
+    return byNumber.docs;
   }
 
   function numberedToday(doc) { return doc.edition === 0 || Boolean(doc.flags & FLAG.SAME_NUMBER_TODAY); }
