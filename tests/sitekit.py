@@ -8,6 +8,7 @@ import json
 import logging
 import posixpath
 import re
+import sys
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -217,13 +218,19 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # a browser that left a page mid-answer
+            super().handle_error(request, client_address)
+
+
 class Served:
     """A built site served on a free port of 127.0.0.1, under `prefix`; `root` may be changed to
     serve another build at the same address (a new deployment)."""
 
     def __init__(self, root: Path, prefix: str = "/"):
         self.root, self.prefix = Path(root), prefix
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+        self.server = _Server(("127.0.0.1", 0), _Handler)
         self.server.served = self
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}{prefix}"
         # close() waits for serve_forever's next poll: half a second a site at the default
