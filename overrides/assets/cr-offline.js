@@ -114,7 +114,7 @@
   var STORED_SHOWN = 6000;  // ms
   function sayStored() {
     var note = document.body.appendChild(element("p", { "class": "cr-stored-note", role: "status" },
-      "已保存到本机：没有网络也能阅读和搜索现行规则。Stored on this device: the current rules read and search with no connection."));
+      "已保存到本机：没有网络也能阅读和搜索现行规则。Stored on this device: the current rules can be read and searched with no connection."));
     setTimeout(function () { note.remove(); }, STORED_SHOWN);
   }
 
@@ -283,11 +283,10 @@
     if (asked) {
       from.textContent = "";
       from.appendChild(document.createTextNode("未保存的页面 Not stored: "));
-      var named = from.appendChild(again ? element("a", { href: again, "class": "cr-offline-page__again" }) : element("span"));
-      named.appendChild(element("code", {}, asked));
+      from.appendChild(element("code", {}, asked));
       if (again) {
-        from.appendChild(document.createTextNode(" 有网络时点它再试；网络恢复后会自动打开。" +
-          "Tap it to try again; it opens by itself once the connection is back."));
+        from.appendChild(document.createTextNode(" 网络恢复后会自动打开。It opens by itself once the connection is back. "));
+        from.appendChild(element("a", { href: again, "class": "cr-offline-page__again" }, "再试一次 Try again"));
         whenOnline(again);
       }
     }
