@@ -162,7 +162,8 @@ def test_the_status_page_is_the_translators_work_list(carried_site):
     told_terms = {r["term"]: r for r in checked_terms}
     assert told_terms["Provoke"]["check"].startswith("its Chinese definition is that of Prowess (灵技), and Prowess's is its")
     assert "cited numbers differ: 702.39 in the English, 702.108 in the Chinese" in told_terms["Provoke"]["check"]
-    assert told_terms["Merged Permanent"]["check"] == "cited numbers differ: 726 in the English, 725 in the Chinese"
+    assert told_terms["Merged Permanent"]["check"] == ("cited numbers differ: 726 in the English, 725 in the Chinese; "
+                                                       "in this edition 726 is Merging with Permanents, 725 is Subgames")
     assert told_terms["Provoke"]["chinese"].startswith("挑拨\n") and "“灵技”" in told_terms["Provoke"]["chinese"]
     # the English too: the name on the first line, then the definition, line for line beside the Chinese
     assert told_terms["Provoke"]["english"].startswith("Provoke\nA keyword ability that can force a creature to block.")
@@ -173,6 +174,12 @@ def test_the_status_page_is_the_translators_work_list(carried_site):
     told = {r["rule"]: r["check"] for r in checked}
     assert told["724.6"].startswith("cited numbers differ: 724 in the English, 725 in the Chinese")
     assert told["801.17"].startswith("cited numbers differ: 723 in the English, 724 in the Chinese")
+    # which side is wrong shows in what the edition has under each number (a translator's review: the
+    # same words asked opposite fixes): 724.6's subgame is the Chinese's 725, 702.145b's Day and Night
+    # the English's 727, where the Chinese carried its release's slip (725 for 726, Merging with Permanents)
+    assert "in this edition 724 is Restarting the Game, 725 is Subgames" in told["724.6"]
+    assert told["702.145b"].startswith("cited numbers differ: 727 in the English, 726 in the Chinese; "
+                                       "in this edition 727 is Day and Night, 726 is Merging with Permanents")
     stale = next(r for r in rows if r["rule"] == "701.34a")
     assert stale["translates"] == "2023-11-17" and stale["english"] != stale["english_then"] and stale["chinese"]
     assert [s["state"] for s in stale["sentences"][0]] == ["translated"] * 3 + ["stale", "translated"]

@@ -47,7 +47,7 @@ from .renderings import Odd, Renderings, Unit, phrases_of
 from .term_counts import Swaps
 from .term_reasons import (FUNCTION_WORDS, STYLE_RULES, Facts, Glossary, overlapping_terms, term_reasons, unlike_reasons,
                            usage_of)
-from .text_reasons import HAN, cited_unknown, full_text, without_notes
+from .text_reasons import HAN, cited_said, cited_titles, full_text, without_notes
 from .typing_slips import Model as TypingModel
 
 DOUBLED = re.compile(r"([的了是在和与或将被把对为之其该则])\1")  # characters no Chinese word doubles
@@ -124,7 +124,7 @@ def check_translation(edition: Edition, marker: TermMarker, history: History | N
         finding.reasons += dropped.get(str(rule.number), [])
         before = document.before(rule)
         finding.reasons = marked_new(finding.reasons, before) + _removed_reasons(known, texts, rule, before)
-        finding.reasons = cited_unknown(finding.reasons, en, zh, document.numbers)
+        finding.reasons = cited_said(finding.reasons, en, zh, document.titles)
         finding.reasons = [replace(r, text=" ".join(r.text.split())) for r in finding.reasons  # one line each
                            if r.weight >= LEAST]
         if finding.reasons:
@@ -145,7 +145,7 @@ def _glossary_findings(document: "_Document") -> list[Finding]:
         marks = punctuation.slips(entry.zh.text, entry.en.text)
         found = marked_new(read.own_reasons(entry.en, entry.zh, entry.fact, marks, read.slips_of[entry.zh.text]),
                            read.entry_before(entry))
-        found = cited_unknown(found, entry.en.text, entry.zh.text, document.numbers) + swapped.get(entry.pair.en.name, [])
+        found = cited_said(found, entry.en.text, entry.zh.text, document.titles) + swapped.get(entry.pair.en.name, [])
         reasons = [replace(r, text=" ".join(r.text.split())) for r in found if r.weight >= LEAST]
         if reasons:
             en, zh = entry.pair.en, entry.pair.zh
@@ -206,8 +206,7 @@ class _Document:
                                              [r.texts["zh"].text for r in rules] + [e.zh.text for e in self.entries])
         self.slip_pairs = Counter((slip.written, slip.usual) for r in rules for slip in self.slips_of[r.texts["zh"].text])
         self.history, self.edition = history, edition
-        self.numbers = {str(part.number) for chapter in edition.chapters for part in (chapter, *chapter.sections)} | \
-            {str(rule.number) for rule in edition.rules()}  # what the edition has to cite
+        self.titles = cited_titles(edition)
         self.chinese = [r.texts["zh"].text for r in rules]
         self._spellings: dict[str, int] = {}
 

@@ -67,18 +67,42 @@ def text_reasons(en: str, zh: str, en_all: str, zh_all: str) -> list[Reason]:
     return reasons
 
 
-def cited_unknown(reasons: list[Reason], en: str, zh: str, numbers: set[str]) -> list[Reason]:
-    """The reasons, where the English cites a number its edition has no rule of, and the Chinese in
-    its place numbers the edition has, said so beside the cited numbers that differ: the glossary's
-    Map cites 110.10 where the rule is 111.10, which the Chinese cites; the English, not the
-    Chinese, is the one wrong there."""
+def cited_said(reasons: list[Reason], en: str, zh: str, titles: dict[str, str]) -> list[Reason]:
+    """The reasons, with the cited numbers that differ named by what the edition has under them
+    (`titles`: every number it has, a section's or a keyword's title, else ""), so that the side
+    that is wrong shows: 702.145b's Chinese cites 726 (Merging with Permanents) beside “白昼与黑夜”,
+    a slip of the translation carried; 724.6's English cites 724 (Restarting the Game) for a
+    subgame, a citation the English did not renumber, which the Chinese, carried, has right (725,
+    Subgames). Where the English cites a number the edition has no rule of, and the Chinese in its
+    place numbers the edition has, that is said too: the glossary's Map cites 110.10 where the rule
+    is 111.10, which the Chinese cites; the English, not the Chinese, is the one wrong there."""
     cited_en, cited_zh = Counter(_cited(en)), Counter(_cited(without_notes(zh)))
-    unknown = sorted({n for n in cited_en - cited_zh if n not in numbers})
-    if not unknown or not cited_zh - cited_en or any(n not in numbers for n in cited_zh - cited_en):
-        return reasons
-    said = f"; the edition has no rule {', '.join(unknown)}: the English may be the one wrong"
+    differ = sorted(set(cited_en - cited_zh)) + sorted(set(cited_zh - cited_en))  # as the reason says them
+    named = [f"{n} is {titles[n]}" for n in differ if titles.get(n)]
+    said = f"; in this edition {', '.join(named)}" if named else ""
+    unknown = sorted({n for n in cited_en - cited_zh if n not in titles})
+    if unknown and cited_zh - cited_en and all(n in titles for n in cited_zh - cited_en):
+        said += f"; the edition has no rule {', '.join(unknown)}: the English may be the one wrong"
     return [replace(r, text=r.text + said) if r.kind == "numbers" and r.text.startswith("cited numbers differ") else r
             for r in reasons]
+
+
+TITLE_AT_MOST = 40  # characters: a rule whose text is this short and no sentence is a name
+
+
+def cited_titles(edition) -> dict[str, str]:
+    """Every number the edition has to cite, with what the English calls it: a chapter's or a
+    section's title, a rule whose text is a name (a keyword's: 702.19, Trample); "" for the rest."""
+    titles = {}
+    for chapter in edition.chapters:
+        for part in (chapter, *chapter.sections):
+            title = part.titles.get("en")
+            titles[str(part.number)] = title.text if title else ""
+    for rule in edition.rules():
+        text = rule.texts["en"].text if "en" in rule.texts else ""
+        titles[str(rule.number)] = text if len(text) <= TITLE_AT_MOST and not re.search(r"[.:;!?”]$", text) else ""
+    return titles
+
 
 
 def _extra_first(sentences: list[str], alone: list[str], en: str) -> list[str]:
