@@ -125,8 +125,23 @@ def test_a_word_whose_chinese_is_one_character_is_learnt_from_the_memory():
 
 def test_a_clause_is_translated_only_where_every_word_of_it_is_known():
     repairer = drafter().repairer
-    assert repairer.translate(["untapped", "artifact", "token"]) == "未横置神器衍生物"
+    assert repairer.translate(["untapped", "artifact", "token"]) == ("未横置神器衍生物", True)  # phrase by phrase
     assert repairer.translate(["untapped", "glorious", "token"]) is None
+    assert repairer.translate(["artifact"]) == ("神器", False)  # a known phrase
+
+
+def test_a_repair_with_a_clause_translated_phrase_by_phrase_is_offered_below_a_sentence_so_translated():
+    """An edit whose Chinese was translated phrase by phrase is in an order no translator chose: the
+    draft says so and is offered at the quality of a sentence translated phrase by phrase at most,
+    so that a tool listing by quality never puts it above the older Chinese (a translator's review:
+    702.124g's garbled “or combination of partner abilities” was offered at 93, 702.37c's at 99);
+    a repair from known phrases alone keeps its quality."""
+    older = "牺牲此神器。"
+    draft = drafter().changed("Sacrifice this artifact.", older, "Sacrifice this artifact and untapped creature token.")
+    assert draft.pieced == ("and untapped creature token",) and draft.quality > PIECED_AT_MOST
+    assert offered(draft, older).quality == PIECED_AT_MOST
+    known = drafter().changed("Sacrifice this artifact.", older, "Sacrifice this token.")
+    assert known.pieced == () and offered(known, older).quality == MOST
 
 
 def test_a_name_is_not_translated_as_a_common_word():

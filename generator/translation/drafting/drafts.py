@@ -220,7 +220,12 @@ def offered(draft: Draft, older: str | None = None) -> Draft | None:
     """The draft where it gives translators more than they have: a changed sentence's where it
     carried an edit over in its place (else it is the older Chinese, which the work list offers as
     a fuzzy match, with English at its end), a new sentence's where it covers some of the English
-    (else it is the English, which the work list shows anyway)."""
+    (else it is the English, which the work list shows anyway). One with an edit translated phrase
+    by phrase is offered at the quality of a sentence so translated at most: its words are in an
+    order no translator chose, and a tool that lists by quality must not put it above the older
+    Chinese (a translator's review: 702.124g's garbled “or combination of partner abilities” had 93)."""
+    if draft.pieced:
+        draft = draft._replace(quality=min(draft.quality, PIECED_AT_MOST))
     if older is not None:
         return draft if draft.placed and draft.text != older else None
     return draft if draft.quality > 0 else None

@@ -32,6 +32,7 @@ class _Edit(NamedTuple):
     start: int
     end: int
     text: str
+    pieced: bool = False  # its Chinese translated phrase by phrase, in an order no translator chose
 
 
 class Repairer:
@@ -80,25 +81,26 @@ class Repairer:
                 return unused[0], unused[0] + len(chinese)
         return None
 
-    def translate(self, words: list[str]) -> str | None:
-        """The Chinese of new English words: a number as it is, a known phrase, else None."""
+    def translate(self, words: list[str]) -> tuple[str, bool] | None:
+        """The Chinese of new English words, and whether it was translated phrase by phrase: a
+        number as it is, a known phrase, a clause every word of which is known; else None."""
         if not words:
-            return ""
+            return "", False
         if len(words) == 1 and NUMBER.match(words[0]):
-            return words[0]
+            return words[0], False
         found = self.lexicon.chinese(words)
         if found:
-            return found[0]
+            return found[0], False
         if len(content_words(words)) > 1:  # a clause: translated phrase by phrase where every word of it is known
             translated = self.translator.piece(words, whole=False)
-            return translated.text if not translated.kept and HAN.search(translated.text) else None
+            return (translated.text, True) if not translated.kept and HAN.search(translated.text) else None
         return None
 
     def repair(self, was: str, zh: str, en: str) -> Draft:
         """The older Chinese of `was` with the edits that made `en` carried over."""
         old, new, where_new = tokens(was), tokens(en), spans(en)
         edits: list[_Edit] = []
-        repaired, kept, tail = [], [], []
+        repaired, kept, tail, pieced = [], [], [], []
         lost = 0  # English removed or replaced whose Chinese was not found (it is still there)
         covered = len(content_words(new))
         ops = SequenceMatcher(None, [stem(w) for w in old], [stem(w) for w in new], autojunk=False).get_opcodes()
@@ -116,6 +118,8 @@ class Repairer:
                 edits.append(edit)
             if done:
                 repaired.append(label)
+                if edit is not None and edit.pieced:
+                    pieced.append(english.strip(" ,"))
                 continue
             covered -= len(content_words(came))
             if edit is not None:
@@ -133,7 +137,7 @@ class Repairer:
             body = text.rstrip(STOPS + "”")
             text = body + "".join(tail) + text[len(body):]
         quality = round(MOST * max(0, covered) / max(1, len(content_words(new))))
-        return Draft(text, quality, tuple(repaired), tuple(kept), lost=lost, placed=len(edits))
+        return Draft(text, quality, tuple(repaired), tuple(kept), lost=lost, placed=len(edits), pieced=tuple(pieced))
 
     def _edit(self, old, change: _Change, zh, taken) -> tuple[_Edit | None, bool]:
         """The edit of the Chinese for the change and whether it is a repair (its new Chinese
@@ -153,7 +157,7 @@ class Repairer:
         elif len(content_words(came)) < len(came) and len(content_words(gone)) == len(gone):
             came = content_words(came)
         where = self.locate(old, i1, i2, zh, spots)
-        chinese = self.translate(came)
+        found = self.translate(came)
         if where is None:
             # the English around the edit, found together: “transforming double-faced” → 转化式双面
             for left, right in ((0, 1), (1, 0), (1, 1)):
@@ -161,8 +165,9 @@ class Repairer:
                     continue
                 where = self.locate(old, i1 - left, i2 + right, zh, spots)
                 if where is not None:
-                    chinese = self.translate(old[i1 - left:i1] + came + old[i2:i2 + right])
+                    found = self.translate(old[i1 - left:i1] + came + old[i2:i2 + right])
                     break
+        chinese, pieced = found or (None, False)
         if where is None or chinese is None and len(content_words(gone)) > 3:  # a long span found in part: not shown as
             return None, False  # replaced (its Chinese may be longer)
         start, end = where
@@ -173,7 +178,7 @@ class Repairer:
                 end += 1
             elif zh[start - 1:start] == "、":
                 start -= 1
-        return _Edit(start, end, chinese), True
+        return _Edit(start, end, chinese, pieced), True
 
     def _insert(self, old, i, change: _Change, zh, spots) -> tuple[_Edit | None, bool]:
         """New English between old[i-1] and old[i]: placed beside the Chinese of a neighbour."""
@@ -181,26 +186,27 @@ class Repairer:
         if came[0] == "," or came[-1] == ",":  # items added to a list, where the English puts them
             items = [[w for w in item if w not in ("and", "or")] for item in _split(came, ",")]
             found = [self.translate(item) for item in items if item]
-            chinese = None if None in found else "、".join(found)
+            chinese = None if None in found else "、".join(zh_item for zh_item, _ in found)
+            pieced = any(item[1] for item in found if item)
             shown = chinese if chinese is not None else "、".join(
-                zh_item if zh_item is not None else self._named(item, " ".join(item))
+                zh_item[0] if zh_item is not None else self._named(item, " ".join(item))
                 for item, zh_item in zip([item for item in items if item], found))
             slot = _list_slot(old, i, zh, after=came[0] == ",")
             if slot is not None:
-                return _Edit(slot, slot, "、" + shown), chinese is not None
+                return _Edit(slot, slot, "、" + shown, pieced), chinese is not None
             following = next((k for k in range(i, len(old)) if old[k][:1].isalnum()), None)
             before = self._neighbour(old, following, zh, spots, after=True) if following is not None else None
             after = self._neighbour(old, i, zh, spots, after=False)
             if came[0] == "," and after or not before:  # “, X” after the item before; “X,” before the next
-                return (_Edit(after[1], after[1], "、" + shown), chinese is not None) if after else (None, False)
-            return _Edit(before[0], before[0], shown + "、"), chinese is not None
-        chinese = self.translate(content_words(came) if not content_words(came) == came else came)
+                return (_Edit(after[1], after[1], "、" + shown, pieced), chinese is not None) if after else (None, False)
+            return _Edit(before[0], before[0], shown + "、", pieced), chinese is not None
+        chinese, pieced = self.translate(content_words(came) if not content_words(came) == came else came) or (None, False)
         shown = chinese if chinese is not None else f"{MARK_OPEN}{english}{MARK_CLOSE}"
         if all(not w[:1].isalnum() for w in old[i:]):  # at the end of the sentence
             body = zh.rstrip(STOPS + "”")
-            return _Edit(len(body), len(body), shown), chinese is not None
+            return _Edit(len(body), len(body), shown, pieced), chinese is not None
         where = self._neighbour(old, i, zh, spots, after=True)  # a modifier goes before what it modifies
-        return (_Edit(where[0], where[0], shown), chinese is not None) if where else (None, False)
+        return (_Edit(where[0], where[0], shown, pieced), chinese is not None) if where else (None, False)
 
     def _named(self, item: list[str], english: str) -> str:
         """A list item the translation has no Chinese for: its name in brackets, after the

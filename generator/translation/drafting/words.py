@@ -27,6 +27,7 @@ class Draft(NamedTuple):
     source: str | None = None  # the memory's English it was made from (a new sentence's parallel)
     lost: int = 0  # English removed or replaced whose Chinese it did not find (so still holds)
     placed: int = 0  # edits of the English carried over in their place (their Chinese, or their English in brackets)
+    pieced: tuple[str, ...] = ()  # the English of edits whose Chinese was translated phrase by phrase
 
 
 def tokens(text: str) -> list[str]:
