@@ -411,6 +411,8 @@ def _import_xliff(args) -> int:
         print(f"warning: no Chinese for {missing}", file=sys.stderr)
     for orphan in imported.orphans:
         print(f"warning: written without its rule: {orphan}; the release reads it under the rule before", file=sys.stderr)
+    for unit in imported.bracketed:
+        print(f"warning: English of its draft kept in brackets in {unit}", file=sys.stderr)
     return 0
 
 

@@ -178,7 +178,8 @@ def test_the_work_list_back_into_the_next_release(carried_site, tmp_path):
     provoke = groups["glossary/Provoke"]  # its definition to review (not its name), the check's reasons as notes
     assert [n.text for n in provoke.findall(f"{NS}note")][1:3] == [
         "check: its Chinese definition is that of Prowess (灵技), and Prowess's is its: written under each other's names",
-        "check: cited numbers differ: 702.39 in the English, 702.108 in the Chinese"]
+        "check: cited numbers differ: 702.39 in the English, 702.108 in the Chinese; "
+        "in this edition 702.39 is Provoke, 702.108 is Prowess"]
     assert [(u.get("id"), u.find(f"{NS}alt-trans").findtext(f"{NS}target")[:3]) for u in provoke.iter(f"{NS}trans-unit")] == \
         [("glossary/Provoke/1", "一个关")]
     assert added == {"Case", "Cloak", "Collect Evidence", "Disguise", "Solved"} == terms - checked

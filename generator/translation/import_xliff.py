@@ -99,6 +99,8 @@ class Imported:
     outdated: list[tuple[str, str]] = field(default_factory=list)
     left_out: list[str] = field(default_factory=list)  # rules (and titles, terms) with no Chinese
     orphans: list[str] = field(default_factory=list)  # subrules written whose rule is left out
+    # units written with English their draft kept in brackets, which the translator did not replace
+    bracketed: list[str] = field(default_factory=list)
     rules_left_out: set = field(default_factory=set)  # the rules not written (RuleNumber)
 
 
@@ -231,6 +233,7 @@ def _rule_chinese(rule: Rule, edition: Edition, units: list[Unit], result: Impor
         if pieces is not None:
             chinese.append("".join(pieces))
             from_xliff = True
+            result.bracketed += _draft_english_kept(part_units)
         elif carried_parts is not None and index < len(carried_parts):
             chinese.append(carried_parts[index])
             said = "; ".join(filter(None, (_changed_sentences(edition.carried.get(rule.number), index),
@@ -246,6 +249,22 @@ def _rule_chinese(rule: Rule, edition: Edition, units: list[Unit], result: Impor
                 return None
     (result.from_xliff if from_xliff else result.carried).append(str(rule.number))
     return chinese
+
+
+DRAFT_BRACKET = re.compile(r"\[[A-Za-z][^\[\]]*\]")  # English a draft kept in brackets ([Cloak], not [费用])
+
+
+def _draft_english_kept(units: list[Unit]) -> list[str]:
+    """The units written whose Chinese still has English their draft kept in brackets: a name the
+    translators had not given, taken with the draft and never replaced (701.56a's [Cloak]), which
+    would otherwise reach the release unsaid."""
+    found = []
+    for unit in units:
+        if unit.filled and unit.draft:
+            kept = sorted(set(DRAFT_BRACKET.findall(unit.draft)) & set(DRAFT_BRACKET.findall(unit.target)))
+            if kept:
+                found.append(f"{unit.name}: {', '.join(kept)}")
+    return found
 
 
 def _unused(units: list[Unit]) -> str:
@@ -309,6 +328,7 @@ def _term_chinese(pair: GlossaryPair, units: list[Unit], result: Imported) -> li
     if filled and name and all(k in filled or carried for k in paragraphs):
         lines = [line.strip() for k in paragraphs for line in (filled[k].split("\n") if k in filled else [carried[k]])]
         result.terms_from_xliff.append(en.term)
+        result.bracketed += _draft_english_kept(units)
         return [without_obsolete_mark(name) + (OBSOLETE_ZH if en.obsolete else ""), *(line for line in lines if line)]
     done = f" ({len(filled)} of {len(units)} units translated)" if filled else ""
     if zh is None:
