@@ -140,8 +140,9 @@ def test_the_status_page_is_the_translators_work_list(carried_site):
             '<a href="../glossary/#g-disguise">Disguise</a> · <a href="../glossary/#g-solved">Solved</a></p>') in page
     # a chapter all of whose rules have Chinese says how many of them translate English since changed
     assert "<td>2. 牌的各部分 Parts of a Card</td><td>120</td><td>120</td><td>2</td>" in page
-    assert '<a href="../../assets/data/2024-02-02/worklist.csv" download>CSV</a>' in page
-    assert '<a href="../../assets/data/2024-02-02/worklist.xlf" download>XLIFF</a>' in page
+    # saved under the English edition's date (a translator's review: two rounds' worklist.csv looked the same)
+    assert '<a href="../../assets/data/2024-02-02/worklist.csv" download="cr-2024-02-02-worklist.csv">CSV</a>' in page
+    assert '<a href="../../assets/data/2024-02-02/worklist.xlf" download="cr-2024-02-02-worklist.xlf">XLIFF</a>' in page
     assert "the import reads the XLIFF" in page  # and how it comes back, with this build's own files:
     assert ("import-xliff target/worklist.xlf --translation MagicCompRules-zh-20231117.txt --out 20240206_Zh.txt "
             "--no-manifest --source MagicCompRules-20240206.txt --history MagicCompRules-20231117.txt") in page

@@ -264,7 +264,7 @@ def test_omegat_opens_the_downloaded_project_and_its_translation_imports(carried
     if not OMEGAT.exists():
         pytest.fail("OmegaT is missing: run `make cat` (make test does it)")
     status = (carried_site / "cr" / "status" / "index.html").read_text("utf-8")
-    assert 'href="../../assets/data/2024-02-02/omegat-project.zip" download>' in status
+    assert 'href="../../assets/data/2024-02-02/omegat-project.zip" download="cr-2024-02-02-omegat-project.zip">' in status
     with zipfile.ZipFile(data(carried_site, "omegat-project.zip")) as bundle:
         bundle.extractall(tmp_path)
     project = tmp_path / "cr-2024-02-02-omegat"

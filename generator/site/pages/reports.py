@@ -87,8 +87,9 @@ def status_page(model: SiteModel, files: "SiteFiles") -> None:
                 (memories[1].decode("utf-8"), memories[2].decode("utf-8")), files.assets[f"{data}/terms.tbx"],
                 {folder: drafts_tmx(band).decode("utf-8") for folder, band in banded.items()})
 
-            def download(name, label):
-                return f'<a href="{html_attr(at.asset(src, f"{data}/{name}"))}" download>{label}</a>'
+            def download(name, label):  # saved under the English edition's date: two rounds' files never mix
+                return (f'<a href="{html_attr(at.asset(src, f"{data}/{name}"))}" '
+                        f'download="{html_attr(f"cr-{edition.date}-{name}")}">{label}</a>')
             downloads = (f"<p>OmegaT 项目 OmegaT project: {download(OMEGAT_ZIP, 'ZIP')} (解压后用 OmegaT 打开 unzip, "
                          "then open it in OmegaT: the work list, the memory and the termbase in place)</p>"
                          f"<p>译者工作清单 Work list for translators: {download('worklist.xlf', 'XLIFF')} "
