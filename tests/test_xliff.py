@@ -54,6 +54,11 @@ def test_a_cat_tool_reads_a_unit_per_sentence_with_what_is_carried_changed_and_s
     # and with the check's reasons on each unit, where OmegaT shows them (it shows no group's notes)
     reasoned = {u.getid().split("\x04")[-1].split("/")[0]: u.getnotes() for u in review}
     assert all(note.count("check: ") > 1 for note in reasoned.values()), [n for n in reasoned.values() if n.count("check: ") < 2][:3]
+    # but not the rule's "the English changed since": a unit's own note says whether its sentence did
+    # (a translator's review: 205.3h/1 said "carried: the English is unchanged" beside it)
+    said = [u.getnotes() for u in store.getunits()]
+    assert any("check: the English changed since" in "\n".join(n) for n in notes)  # on the rule's group
+    assert not [n for n in said if "check: the English changed since" in n], [n for n in said if "changed since" in n][:2]
     carried = units["205.3i/1"]
     assert carried.source == "Lands have their own unique set of subtypes; these subtypes are called land types."
     assert [(a.target, a.xmlelement.get("match-quality")) for a in carried.getalttrans()] == [

@@ -21,7 +21,8 @@ and in memory.tmx beside the work list, from which OmegaT fills the exact matche
   - new: nothing;
   - a rule the check of the translation puts first: its Chinese (match-quality 100), the check's
     reasons as notes of the rule's group and of each of its units (OmegaT shows a unit's notes,
-    not its group's);
+    not its group's; on a unit, all but "the English changed since", which its own note says of its
+    sentence);
   - a sentence of the translation memory (the same English elsewhere in the translated edition):
     an <alt-trans> of origin "translation-memory", never a target;
   - a changed or new sentence's draft (translation/drafting/drafts.py: the older Chinese with the English
@@ -139,10 +140,13 @@ class _Document:
         reasons = self.reasons.get(str(number), ())
         for reason in reasons:
             etree.SubElement(group, f"{{{NAMESPACE}}}note", {"from": "cr-check"}).text = f"check: {reason.text}"
+        # on each unit, all but the rule's "the English changed since": the unit's own note says whether
+        # its sentence changed (a translator's review: "carried: the English is unchanged" stood beside it)
+        on_units = [reason for reason in reasons if reason.kind != "changed"]
         for index, part in enumerate(parts):
             where = f"{number}/" + (f"ex{index}/" if index else "")
             for k, segment in enumerate(part, 1):
-                unit = self._unit(segment, translates or reviewed, reasons)
+                unit = self._unit(segment, translates or reviewed, on_units)
                 unit.setid(f"{where}{k}")
                 unit.xmlelement.set("resname", str(number))
                 group.append(unit.xmlelement)
