@@ -57,7 +57,7 @@ $(SCHEMAS):
 	rm -rf .schemas/deb
 
 check: setup
-	$(PY) -m generator check $(foreach s,$(SOURCES),--source $(s))
+	$(PY) -m generator check --all $(foreach s,$(SOURCES),--source $(s))
 
 site: setup
 	$(PY) -m generator build $(foreach s,$(SOURCES),--source $(s))
