@@ -169,6 +169,37 @@ def test_an_edition_that_supersedes_a_fetched_one_keeps_it_for_history(site, pro
     assert len(corpus.shown[0].carried) > 2800  # the Chinese of 2023-11-17, carried to 2024-02-02
 
 
+def test_the_english_a_translation_needs_is_fetched_by_its_address_once(site, tmp_path, capsys):
+    """A new site's first fetch brings the newest English, and the translation trails it (it usually
+    does): its Chinese is carried only beside the English of its own edition, which the rules page no
+    longer links (a maintainer's review: the first daily run published the rules in English only).
+    That English is fetched by its own address, once, as history; an older English no translation
+    needs is still refused."""
+    (tmp_path / "sources").mkdir()
+    shutil.copy(EN["2024-02-06"], tmp_path / "sources" / "en-2024-02-06.txt")
+    shutil.copy(ZH["2023-11-17"], tmp_path / "sources" / "zh-2023-11-17.txt")
+    manifest = tmp_path / "sources.yml"
+    manifest.write_text("fetch:\n  folder: sources\nsources:\n  - path: sources/en-2024-02-06.txt\n    role: rules\n"
+                        "  - path: sources/zh-2023-11-17.txt\n    role: history\n", encoding="utf-8")
+    assert not load_corpus(manifest).shown[0].carried  # English only
+    site.translations({"20231117_Zh.txt": ZH["2023-11-17"].read_bytes()})
+    txt = "/downloads/MagicCompRules%2020231117.txt"
+    site.routes[txt] = (200, "text/plain", EN["2023-11-17"].read_bytes())
+    code, out, err = run(manifest, site, capsys, "--rules-page", site.url + txt)
+    assert code == 0, err
+    assert f"English: edition 2023-11-17 (" in out and "the English of the translation of 2023-11-17, to carry it" in out
+    entries = {e["path"]: e for e in yaml.safe_load(manifest.read_text(encoding="utf-8"))["sources"]}
+    assert entries["sources/MagicCompRules-20231117.txt"]["role"] == "history"
+    corpus = load_corpus(manifest)
+    assert [e.date for e in corpus.shown] == ["2024-02-02"] and len(corpus.shown[0].carried) > 2800
+    code, out, err = run(manifest, site, capsys, "--rules-page", site.url + txt)  # once: a second run adds nothing
+    assert code == 0 and "was fetched before" in out and "nothing new saved" in out
+    older = "/downloads/MagicCompRules%2020230414.txt"  # no translation of it here: not added
+    site.routes[older] = (200, "text/plain", (CORPUS / "en" / "MagicCompRules-20230414.txt").read_bytes())
+    code, out, err = run(manifest, site, capsys, "--rules-page", site.url + older)
+    assert code == 0 and "older than the sources' 2024-02-02; not added" in out
+
+
 CUT_SHORT = EN["2024-02-06"]
 
 

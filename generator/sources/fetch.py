@@ -72,6 +72,7 @@ class Holdings:
     """What the sources already have: the whole texts' (language, edition) and every file's hash."""
 
     editions: set[tuple[str, str]] = field(default_factory=set)
+    translated: set[str] = field(default_factory=set)  # editions with Chinese in any source, whole or not
     hashes: dict[str, str] = field(default_factory=dict)  # sha256 -> path
     fetched: dict[str, str] = field(default_factory=dict)  # address fetched from -> path
 
@@ -207,7 +208,13 @@ def read_cr(download: Download, lang: str) -> tuple[str, int]:
 
 
 def _newest_english(rules_page: str, holdings: Holdings) -> tuple[Arrival | None, str]:
+    """The text the rules page links; or, where the address is an edition's text itself, that text
+    (the English of the translation's edition, once, by hand: docs/publishing.md)."""
     page = download(rules_page)
+    if urlsplit(page.url).path.lower().endswith(".txt"):
+        if page.url in holdings.fetched:
+            return None, f"{page.url} was fetched before ({holdings.fetched[page.url]})"
+        return _arrival(page, "en", holdings)
     links = txt_links(page)
     if not links:
         raise FetchError(f"{page.url} links no .txt file (expected a link to the Comprehensive Rules "
@@ -235,8 +242,11 @@ def _arrival(text: Download, lang: str, holdings: Holdings) -> tuple[Arrival | N
     newest = holdings.newest(lang)
     if (lang, edition) in holdings.editions:
         return None, f"{text.url} is the edition of {edition}, which the sources have already (its bytes differ; kept ours)"
-    if newest and edition < newest:
+    if newest and edition < newest and not (lang == "en" and edition in holdings.translated):
         return None, f"{text.url} is the edition of {edition}, older than the sources' {newest}; not added"
+    if newest and edition < newest:  # the English a translation of its edition needs to be carried: history
+        return Arrival(lang, edition, rules, text), (f"edition {edition} ({rules} rules) from {text.url}, the "
+                                                     f"English of the translation of {edition}, to carry it")
     return Arrival(lang, edition, rules, text), f"new edition {edition} ({rules} rules) from {text.url}"
 
 
@@ -253,6 +263,8 @@ def _holdings(specs: list[SourceSpec]) -> Holdings:
             holdings.fetched[spec.fetched.url] = spec.path
         if parsed.format == "official" and parsed.edition:
             holdings.editions |= {(lang, parsed.edition) for lang in parsed.languages}
+        if parsed.edition and "zh" in parsed.languages:
+            holdings.translated.add(parsed.edition)
     return holdings
 
 
