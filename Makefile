@@ -1,10 +1,11 @@
 # Quick start:  make site   (build the site from the embedded sources into site/)
-#               make serve  (preview at http://127.0.0.1:8000, rebuilt when a source changes)
+#               make serve  (preview at http://127.0.0.1:8000, or PORT=8001 make serve; rebuilt when a source changes)
 #               make test   (set up everything and run the whole test suite)
 VENV   ?= .venv
 PYTHON ?= python3
 PY      = $(VENV)/bin/python
 SOURCES ?=
+PORT    ?= 8000
 
 .PHONY: setup browser cat axe schemas site offline serve check test bench clean
 
@@ -68,7 +69,7 @@ offline: setup
 # The preview reads the manifest (docs_src/sources.yml): a source to preview goes there, not in SOURCES.
 serve: setup
 	@[ -z "$(SOURCES)" ] || { echo "make serve previews the sources of docs_src/sources.yml; add $(SOURCES) there (SOURCES is for site, offline and check)" >&2; exit 2; }
-	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs serve --livereload
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs serve --livereload --dev-addr 127.0.0.1:$(PORT)
 
 # two workers; a site that tests share is built once, by the first worker that needs it
 # (conftest.made_once). Not --dist loadscope: with whole files on a worker, the offline app's tests
