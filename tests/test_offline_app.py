@@ -288,7 +288,7 @@ def test_the_offline_page_never_links_another_site(offline_phone):
     set: another site's address, or a script, is shown as text, never a link or a place it goes to."""
     phone, url, _ = offline_phone
     page = phone.page
-    for asked in ["https://example.org/cr/7/", "javascript:alert(1)", "//example.org/702.19c"]:
+    for asked in ["https://example.org/cr/7/", "javascript:alert(1)", "//example.org/702.19c", "http://[702.19c"]:
         page.goto(url + "offline/?from=" + quote(asked, safe=""))
         page.locator(".cr-offline-page__from code", has_text=asked).wait_for()
         assert page.locator(".cr-offline-page__from a").count() == 0 and page.url.startswith(url + "offline/")

@@ -176,7 +176,8 @@
      not stored is not a short link) */
   function offlineAsked() {
     if (!document.querySelector(".cr-offline-page")) { return null; }
-    var asked = new URL(new URLSearchParams(location.search).get("from") || "/", location.href);
+    var asked;
+    try { asked = new URL(new URLSearchParams(location.search).get("from") || "/", location.href); } catch (e) { return null; }
     return asked.origin === location.origin && !asked.hash ? asked.pathname : null;
   }
 

@@ -330,7 +330,8 @@
   /* The address the offline page stands in for, if it is one of this site (it comes from the page's
    * own address, which any link may set: never another site's, nor a script's). */
   function ofThisSite(asked) {
-    var url = new URL(asked, location.href);
+    var url;
+    try { url = new URL(asked, location.href); } catch (e) { return null; }  /* not an address at all */
     return url.origin === location.origin && url.href.indexOf(scope || url.origin + "/") === 0 ? url.href : null;
   }
 
