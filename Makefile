@@ -7,13 +7,20 @@ PY      = $(VENV)/bin/python
 SOURCES ?=
 PORT    ?= 8000
 
-.PHONY: setup browser cat axe schemas site offline serve check test bench clean
+.PHONY: setup setup-test browser cat axe schemas site offline serve check test bench clean
 
+# what building the site needs (as the Pages workflow installs it); the tests' packages on top
 setup: $(VENV)/.installed
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --upgrade pip
+	$(VENV)/bin/pip install --quiet -e .
+	touch $@
+
+setup-test: $(VENV)/.installed-test
+
+$(VENV)/.installed-test: $(VENV)/.installed
 	$(VENV)/bin/pip install --quiet -e '.[test]'
 	touch $@
 
@@ -77,10 +84,10 @@ serve: setup
 # service worker had removed itself (pytest-timeout ended it after five minutes)
 # Bytecode is written even where the environment says not to: each worker would otherwise rewrite
 # every test module's asserts, and each generator run in a process of its own compile the package.
-test: setup browser cat axe schemas
+test: setup-test browser cat axe schemas
 	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n 2
 
-bench: setup browser
+bench: setup-test browser
 	$(VENV)/bin/pip install --quiet -e '.[test,bench]'
 	$(PY) bench/run.py
 	$(PY) bench/search_quality.py
