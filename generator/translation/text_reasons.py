@@ -6,6 +6,7 @@ import re
 from collections import Counter
 from dataclasses import replace
 
+from ..rules.model import is_title_text
 from ..rules.references import cited_rules
 from ..rules.sentences import align, split_en, split_zh
 from .reason import Reason
@@ -87,9 +88,6 @@ def cited_said(reasons: list[Reason], en: str, zh: str, titles: dict[str, str]) 
             for r in reasons]
 
 
-TITLE_AT_MOST = 40  # characters: a rule whose text is this short and no sentence is a name
-
-
 def cited_titles(edition) -> dict[str, str]:
     """Every number the edition has to cite, with what the English calls it: a chapter's or a
     section's title, a rule whose text is a name (a keyword's: 702.19, Trample); "" for the rest."""
@@ -100,9 +98,8 @@ def cited_titles(edition) -> dict[str, str]:
             titles[str(part.number)] = title.text if title else ""
     for rule in edition.rules():
         text = rule.texts["en"].text if "en" in rule.texts else ""
-        titles[str(rule.number)] = text if len(text) <= TITLE_AT_MOST and not re.search(r"[.:;!?”]$", text) else ""
+        titles[str(rule.number)] = text if is_title_text(text) else ""
     return titles
-
 
 
 def _extra_first(sentences: list[str], alone: list[str], en: str) -> list[str]:
