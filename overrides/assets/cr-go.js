@@ -162,23 +162,15 @@
    * gives such an address the page for what the site lacks; offline the worker gives it the offline
    * page, which names it (?from=): the same there. */
   function notFound() {
-    var box = document.getElementById("cr-notfound");
-    var path = box ? location.pathname : offlineAsked();
+    var box = document.getElementById("cr-notfound"), asked = CR.offlineAsked();
+    /* (a rule of a page not stored, its address with a fragment, is no short link) */
+    var path = box ? location.pathname : asked && !asked.hash ? asked.pathname : null;
     if (!path) { return; }
     var last = path.split("/").filter(Boolean).pop() || "";
     try { last = decodeURIComponent(last); } catch (e) {}
     if (/^404\.html$/i.test(last)) { return; }  /* the page itself, asked for by name */
     var n = CR.readNumber(last.replace(/\.html?$/i, ""));
     if (n) { location.replace((box ? box.dataset.go : CR.root() + "go/") + "#" + CR.numberOf(n)); }
-  }
-
-  /* the path of the address the offline page stands in for, with no fragment (a rule of a page
-     not stored is not a short link) */
-  function offlineAsked() {
-    if (!document.querySelector(".cr-offline-page")) { return null; }
-    var asked;
-    try { asked = new URL(new URLSearchParams(location.search).get("from") || "/", location.href); } catch (e) { return null; }
-    return asked.origin === location.origin && !asked.hash ? asked.pathname : null;
   }
 
   /* On the page a permanent address of an older edition landed on: "719.1 of 2023-11-17 is 720.1

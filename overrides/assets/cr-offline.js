@@ -57,6 +57,11 @@
 
   function megabytes(bytes) { return (bytes / 1048576).toFixed(1) + " MB"; }
 
+  /* The names of this site's copies (a host may hold several sites' caches: sw.js names ours). */
+  function ourCaches() {
+    return caches.keys().then(function (names) { return names.filter(function (n) { return n.indexOf(sitePrefix) === 0; }); });
+  }
+
   /* ---- registering, and what the worker says ---------------------------------------------- */
   /* Register (which also looks for a new deployment), unless the page is stored already and
    * there is no connection to look with. */
@@ -165,9 +170,8 @@
   function clearAll() {
     try { localStorage.setItem("cr-offline", "off"); } catch (e) {}
     var done = navigator.serviceWorker.getRegistration(workerUrl).then(function (r) { return r && r.unregister(); });
-    return done.then(function () { return caches.keys(); }).then(function (names) {
-      return Promise.all(names.filter(function (n) { return n.indexOf(sitePrefix) === 0; })
-        .map(function (n) { return caches.delete(n); }));
+    return done.then(ourCaches).then(function (names) {
+      return Promise.all(names.map(function (n) { return caches.delete(n); }));
     }).then(function () { about = null; setState("off"); });
   }
 
@@ -206,8 +210,8 @@
   /* What this site's copies hold, in bytes: not the browser's figure for the whole origin, which
    * counts every other site of a github.io address and rounds up what it stores. */
   function storedBytes() {
-    return caches.keys().then(function (names) {
-      return Promise.all(names.filter(function (n) { return n.indexOf(sitePrefix) === 0; }).map(function (name) {
+    return ourCaches().then(function (names) {
+      return Promise.all(names.map(function (name) {
         return caches.open(name).then(function (cache) { return cache.matchAll(); }).then(function (responses) {
           return Promise.all(responses.map(function (r) { return r.blob().then(function (b) { return b.size; }); }));
         });
@@ -279,7 +283,7 @@
     var list = document.querySelector(".cr-offline-page__stored");
     if (!from || !list) { return; }
     var asked = new URLSearchParams(location.search).get("from");
-    var again = asked && ofThisSite(asked);
+    var url = window.CR && CR.offlineAsked(), again = url ? url.href : null;
     if (asked) {
       from.textContent = "";
       from.appendChild(document.createTextNode("未保存的页面 Not stored: "));
@@ -291,9 +295,8 @@
       }
     }
     if (!supported || !window.caches) { return; }
-    caches.keys().then(function (names) {
-      var ours = names.filter(function (n) { return n.indexOf(sitePrefix) === 0; });
-      return Promise.all(ours.map(function (n) { return caches.open(n).then(function (c) { return c.keys(); }); }));
+    ourCaches().then(function (names) {
+      return Promise.all(names.map(function (n) { return caches.open(n).then(function (c) { return c.keys(); }); }));
     }).then(function (lists) {
       var pages = [], paths = {};
       lists.forEach(function (requests) {
@@ -325,14 +328,6 @@
         if (navigator.onLine) { location.replace(asked); } else { window.addEventListener("online", back, { once: true }); }
       }, BACK_FOR);
     }, { once: true });
-  }
-
-  /* The address the offline page stands in for, if it is one of this site (it comes from the page's
-   * own address, which any link may set: never another site's, nor a script's). */
-  function ofThisSite(asked) {
-    var url;
-    try { url = new URL(asked, location.href); } catch (e) { return null; }  /* not an address at all */
-    return url.origin === location.origin && url.href.indexOf(scope || url.origin + "/") === 0 ? url.href : null;
   }
 
   /* An older edition's rule that is not stored (a link of the changes page, one shared before

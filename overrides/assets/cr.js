@@ -104,6 +104,16 @@
     return base.replace(/\/?$/, "/");
   }
 
+  /* The address the offline page stands in for (its ?from=, which any link may set), as a URL of
+   * this site; null on any other page, and for another site's address, a script or what is no
+   * address at all. */
+  function offlineAsked() {
+    var asked = document.querySelector(".cr-offline-page") && new URLSearchParams(location.search).get("from"), url;
+    if (!asked) { return null; }
+    try { url = new URL(asked, location.href); } catch (e) { return null; }
+    return url.href.indexOf(new URL(root(), location.href).href) === 0 ? url : null;
+  }
+
   /* Load a script once; `done` runs when it has loaded (or failed to: callers cope with no data,
    * and a script that failed, offline say, is tried again when next asked for). */
   function loadScript(key, src, done) {
@@ -156,6 +166,7 @@
   });
 
   CR.root = root;
+  CR.offlineAsked = offlineAsked;
   CR.pageInfo = pageInfo;
   CR.loadScript = loadScript;
   CR.loadChapter = loadChapter;
