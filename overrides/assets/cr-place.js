@@ -106,7 +106,7 @@
    * A scroll offset (the browser's own, or Material's for instant navigation) lands elsewhere on a
    * long page once the blocks above it have their real heights. So the place is kept as "this
    * heading, this far from the top of the screen", per page, and put back after Back or Forward, or
- * a reload. */
+   * a reload. */
   var PLACE = "cr-place:", cameBack = null, shownPath = null, poppedAt = 0;
 
   /* one place per page and address: a link to a rule on the same page is a new history entry */
