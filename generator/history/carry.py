@@ -34,6 +34,8 @@ class Carried:
     parts: tuple | None = None
 
 
+FETCH_IT = "python -m generator fetch --rules-page <the address of its .txt>"  # an edition's English, by hand
+
 def carry_translation(editions: list[Edition], lineages: dict[tuple[str, str], Lineage],
                       current: Edition) -> tuple[list[Edition], list[Issue]]:
     """The editions, newest first, `current` given the Chinese of the newest translated edition
@@ -46,15 +48,13 @@ def carry_translation(editions: list[Edition], lineages: dict[tuple[str, str], L
     if "en" not in translated.languages:
         return editions, [Issue("warning", f"the translation of {translated.date} has no English of its edition in "
                                 "this build, which alone tells which rules changed since: its Chinese is not "
-                                f"carried to {current.date} (add the English {translated.date} to carry it: "
-                                "python -m generator fetch --rules-page <the address of its .txt>)")]
+                                f"carried to {current.date} (add the English {translated.date} to carry it: {FETCH_IT})")]
     chain = [e for e in editions if translated.date <= e.date <= current.date and "en" in e.languages][::-1]
     steps = [lineages.get((a.date, b.date)) for a, b in zip(chain, chain[1:])]
     if None in steps:  # an excerpt between them: no lineage through it
         return editions, [Issue("warning", f"the editions from {translated.date} to {current.date} are not all "
                                 "complete official texts: the translation is not carried (add the official "
-                                f"English of {translated.date} to carry it: python -m generator fetch --rules-page "
-                                "<the address of its .txt>)")]
+                                f"English of {translated.date} to carry it: {FETCH_IT})")]
     old_rules = {rule.number: rule for rule in translated.rules()}
     carried: dict[RuleNumber, Carried] = {}
 

@@ -211,17 +211,14 @@ def _newest_english(rules_page: str, holdings: Holdings) -> tuple[Arrival | None
     """The text the rules page links; or, where the address is an edition's text itself, that text
     (the English of the translation's edition, once, by hand: docs/publishing.md)."""
     page = download(rules_page)
-    if urlsplit(page.url).path.lower().endswith(".txt"):
-        if page.url in holdings.fetched:
-            return None, f"{page.url} was fetched before ({holdings.fetched[page.url]})"
-        return _arrival(page, "en", holdings)
-    links = txt_links(page)
+    itself = urlsplit(page.url).path.lower().endswith(".txt")
+    links = [page.url] if itself else txt_links(page)
     if not links:
         raise FetchError(f"{page.url} links no .txt file (expected a link to the Comprehensive Rules "
                          "as text); has the page changed?")
     if links[0] in holdings.fetched:
-        return None, f"the rules page links {links[0]}, fetched before ({holdings.fetched[links[0]]})"
-    return _arrival(download(links[0]), "en", holdings)
+        return None, f"{links[0]} was fetched before ({holdings.fetched[links[0]]})"
+    return _arrival(page if itself else download(links[0]), "en", holdings)
 
 
 def _newest_translation(address: str, holdings: Holdings) -> tuple[Arrival | None, str]:
