@@ -565,6 +565,16 @@ def test_a_new_deployment_is_offered_switched_to_and_read_offline(browser, seed_
         other = phone.context.new_page()  # a second window, which sees the notice too
         other.goto(served.url + "cr/9/")
         other.locator(".cr-update").wait_for(timeout=60000)
+        # a third window puts it off (×): the pages it opens next do not offer it again
+        third = phone.context.new_page()
+        third.goto(served.url + "cr/9/")
+        third.locator(".cr-update__later").wait_for(timeout=60000)
+        third.locator(".cr-update__later").tap()
+        for again in (lambda: third.goto(served.url + "about/"), third.reload):
+            again()
+            third.wait_for_function("() => document.documentElement.dataset.crOffline === 'update'")
+            assert third.locator(".cr-update").count() == 0
+        third.close()
         notice.locator("button", has_text="切换 Switch").tap()
         page.locator(".cr-footer-edition", has_text="2024-02-06").wait_for(timeout=30000)
         assert "twelve-sided die" in page.text_content("article")

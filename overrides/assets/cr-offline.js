@@ -141,9 +141,16 @@
   }
 
   /* ---- the update notice: the new build is stored; the reader switches when they like ------ */
+  /* Its × puts the notice of that build off in this window until the app or tab is opened again
+     (sessionStorage): not on every page the reader opens next. */
+  var PUT_OFF = "cr-update-put-off";
+  function putOff(version) { try { sessionStorage.setItem(PUT_OFF, version); } catch (e) {} }
+  function putOffBefore(version) { try { return sessionStorage.getItem(PUT_OFF) === version; } catch (e) { return false; } }
+
   function notify(worker) {
     ask(worker, { type: "about" }).then(function (next) {
       if (!next) { return; }
+      if (putOffBefore(next.version)) { setState("update"); return; }
       var old = document.querySelector(".cr-update");
       if (old) { old.remove(); }
       var here = meta.dataset.edition;
@@ -160,7 +167,7 @@
         /* switched already from another window: this one has only to load its page again */
         if (worker.state === "activated") { location.reload(); } else { worker.postMessage({ type: "switch" }); }
       });
-      later.addEventListener("click", function () { bar.remove(); });
+      later.addEventListener("click", function () { putOff(next.version); bar.remove(); });
       document.body.appendChild(bar);
       setState("update");
     });
