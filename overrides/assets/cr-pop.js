@@ -17,7 +17,8 @@
     if (!pop) {
       pop = CR.element("div", { "class": "cr-pop md-typeset", id: "cr-pop", role: "dialog", "aria-label": "预览 Preview" });
       pop.hidden = true;
-      popBody = pop.appendChild(CR.element("div", { "class": "cr-pop__body" }));
+      /* what the link's description reads (aria-describedby): the text, not the dialog's name */
+      popBody = pop.appendChild(CR.element("div", { "class": "cr-pop__body", id: "cr-pop-body" }));
       var close = pop.appendChild(CR.element("button", { type: "button", "class": "cr-pop__close", "aria-label": "关闭 Close" }, "×"));
       close.addEventListener("click", function () { closePop(true); });
       pop.addEventListener("mouseenter", function () { clearTimeout(hideTimer); });
@@ -207,7 +208,7 @@
     box.style.left = (x + window.scrollX) + "px";
     box.style.top = (y + window.scrollY) + "px";
     box.dataset.side = downward ? "below" : "above";
-    anchor.setAttribute("aria-describedby", box.id);
+    anchor.setAttribute("aria-describedby", popBody.id);
     anchor.setAttribute("aria-expanded", "true");
   }
 
