@@ -398,6 +398,30 @@ def keyboard_drawer(page, url: str, width: int = 1000) -> None:
     page.wait_for_function(f"() => !({DRAWN})(document.querySelector('.md-sidebar--primary a'))")
 
 
+def share_changed(page, before: bytes, after: bytes) -> float:
+    """The share of the pixels that differ between two screenshots of one size, decoded in the page:
+    what a reader sees change, not the encoder's bytes (which differ for the same look)."""
+    import base64
+    return page.evaluate("""async shots => {
+      const pixels = async png => {
+        const image = new Image();
+        image.src = 'data:image/png;base64,' + png;
+        await image.decode();
+        const canvas = Object.assign(document.createElement('canvas'), {width: image.width, height: image.height});
+        const drawn = canvas.getContext('2d');
+        drawn.drawImage(image, 0, 0);
+        return drawn.getImageData(0, 0, image.width, image.height).data;
+      };
+      const [a, b] = [await pixels(shots[0]), await pixels(shots[1])];
+      if (a.length !== b.length) { return 1; }
+      let changed = 0;
+      for (let i = 0; i < a.length; i += 4) {
+        if (Math.abs(a[i] - b[i]) + Math.abs(a[i + 1] - b[i + 1]) + Math.abs(a[i + 2] - b[i + 2]) > 48) { changed++; }
+      }
+      return changed / (a.length / 4);
+    }""", [base64.b64encode(shot).decode() for shot in (before, after)])
+
+
 def hover(page, locator) -> None:
     page.mouse.move(*first_line(locator))
 

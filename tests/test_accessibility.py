@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from sitekit import hover, site_search
+from sitekit import hover, share_changed, site_search
 
 AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
 # the pages a reader uses most, of the seed build, and of the full build a chapter whose end is its
@@ -219,3 +219,54 @@ def test_the_changes_say_what_was_deleted_and_inserted_to_a_screen_reader(page, 
     said = deleted.evaluate("d => getComputedStyle(d, '::before').content + d.textContent + getComputedStyle(d, '::after').content")
     assert said.startswith('" [删去 deleted: "') and said.endswith('"] "'), said
     assert deleted.evaluate("d => getComputedStyle(d, '::before').width") == "1px"  # heard, not seen
+
+
+# text twice as large, as a phone's text-size setting makes it (the theme sizes everything in rem)
+LARGE_TEXT = ("document.addEventListener('DOMContentLoaded', () => document.head.appendChild("
+              "Object.assign(document.createElement('style'), {textContent: 'html { font-size: 200% !important }'})))")
+
+
+def test_large_text_on_a_small_phone_keeps_the_search_close_and_a_reports_columns_in_reach(phone, seed_url):
+    """A 320 px phone with text at 200%: the search's close button was pushed past the screen's edge
+    (the input's width in characters won), in a panel that covers the screen and hides what is wider;
+    the status table's last two columns lay past the edge of a page that does not scroll sideways."""
+    phone.set_viewport_size({"width": 320, "height": 640})
+    phone.add_init_script(LARGE_TEXT)
+    phone.goto(seed_url + "cr/9/")
+    phone.locator(".cr-search-button").tap()
+    phone.fill(".cr-search__input", "commander")
+    phone.locator(".cr-search__result").first.wait_for()
+    close = phone.locator(".cr-search__close").bounding_box()
+    assert close["x"] >= 0 and close["x"] + close["width"] <= 320, close
+    phone.locator(".cr-search__close").tap()
+    phone.locator(".cr-search").wait_for(state="hidden")
+    phone.goto(seed_url + "cr/status/")
+    last = phone.locator("table.cr-status").first.locator("tr").first.locator("th").last  # its last column's head
+    assert last.bounding_box()["x"] + last.bounding_box()["width"] > 320  # wider than the phone at this size,
+    assert phone.evaluate(FURTHEST) <= 320  # but in a box that scrolls sideways (the page does not)
+
+
+def test_the_addressed_rule_and_the_chosen_settings_show_in_forced_colours(browser, seed_url):
+    """Windows' high contrast drops backgrounds: the addressed rule's tint (1.1:1 anyway) and the
+    chosen display button's white face were gone, so the rule a link sent the reader to looked like
+    the others, and 双语 like English but for its weight."""
+    from conftest import Page
+    opened = Page(browser, forced_colors="active")
+    page = opened.page
+    try:
+        page.goto(seed_url + "cr/9/#cr903-4d")
+        heading = page.locator("h3#cr903-4d")
+        addressed = heading.screenshot(animations="disabled")
+        page.goto("about:blank")
+        page.goto(seed_url + "cr/9/#cr903-4c")
+        assert share_changed(page, addressed, heading.screenshot(animations="disabled")) > 0.05
+        # the chosen button looks otherwise than when it is not chosen, its weight aside
+        page.add_style_tag(content=".cr-modes button { font-weight: 400 !important }")
+        both = page.locator(".cr-modes button[data-mode='both']")
+        assert both.get_attribute("aria-pressed") == "true"
+        chosen = both.screenshot(animations="disabled")
+        both.evaluate("b => b.setAttribute('aria-pressed', 'false')")
+        assert share_changed(page, chosen, both.screenshot(animations="disabled")) > 0.3
+    finally:
+        opened.close()
+    assert opened.errors == []
