@@ -49,9 +49,14 @@ def test_one_result_per_rule_with_a_snippet_in_the_display_language(page, full_u
     assert links[0].endswith("/cr/glossary/#g-trample") and links[1].endswith("/cr/7/#cr702-19"), links[:3]
     assert len(links) == len(set(links))  # one result each, never grouped under its page
     assert page.locator(".cr-search__snippet mark").first.text_content().lower() == "trample"
+    # each part in its language, for a screen reader's voice (the page's own is Chinese)
+    spoken_as = "e => [...e.querySelectorAll('[lang]')].map(part => part.lang + ' ' + part.textContent.slice(0, 12))"
+    assert page.locator(".cr-search__result").first.evaluate(spoken_as) == ["en Trample", "zh-Hans 践踏",
+                                                                            "en A keyword ab"]
     links = search(page, "践踏")
     assert links[0].endswith("/cr/glossary/#g-trample") and links[1].endswith("/cr/7/#cr702-19"), links[:3]
     assert page.locator(".cr-search__snippet mark").first.text_content() == "践踏"  # the Chinese, for a Chinese query
+    assert page.locator(".cr-search__snippet").first.get_attribute("lang") == "zh-Hans"
     assert search(page, "tramle")[0].endswith("/cr/glossary/#g-trample")  # one letter off
     # a previous system or an obsolete term answers only a query that names it
     links = search(page, "再调度 响应")

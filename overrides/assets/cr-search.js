@@ -880,8 +880,9 @@
   }
 
   /* A short piece of text around the first match, the query's words marked (as text, never HTML). */
+  var LANGS = ["en", "zh-Hans"];  /* a result's texts, by their index (the search's Chinese is Simplified) */
   function snippet(text, q, lang) {
-    var p = element("span", { "class": "cr-search__snippet" });
+    var p = element("span", { "class": "cr-search__snippet", lang: LANGS[lang] });
     if (!text) { return p; }
     var needles = !q ? [] : (lang ? q.zh : [].concat.apply([], q.en)).filter(Boolean).map(escaped);
     /* an English word is marked whole where a query word begins it ("creatures" for creature), never
@@ -985,9 +986,17 @@
     var head = element("span", { "class": "cr-search__head" });
     if (doc.number && doc.kind !== TERM) { head.appendChild(element("span", { "class": "cr-search__number" }, doc.number)); }
     if (doc.kind === TERM) { head.appendChild(element("span", { "class": "cr-search__kind" }, "术语 Glossary")); }
-    var mode = CR.mode(), title = mode === "en" || mode === "zh" ?  /* the languages the reader chose */
-      doc.title[mode === "zh" ? 1 : 0] || doc.title[mode === "zh" ? 0 : 1] : [doc.title[0], doc.title[1]].filter(Boolean).join(" ");
-    if (title) { head.appendChild(element("span", { "class": "cr-search__title" }, title)); }
+    /* the title in the languages the reader chose, each part tagged with its language (a screen
+       reader speaks it in that language's voice) */
+    var mode = CR.mode(), order = mode === "zh" ? [1, 0] : [0, 1];  /* one language: the other where it has none */
+    var parts = order.filter(function (k) { return doc.title[k]; }).slice(0, mode === "en" || mode === "zh" ? 1 : 2);
+    if (parts.length) {
+      var title = head.appendChild(element("span", { "class": "cr-search__title" }));
+      parts.forEach(function (k, at) {
+        if (at) { title.appendChild(document.createTextNode(" ")); }
+        title.appendChild(element("span", { lang: LANGS[k] }, doc.title[k]));
+      });
+    }
     if (doc.edition !== 0) {
       head.appendChild(element("span", { "class": "cr-search__edition" }, index.editions[doc.edition] + " 版 edition"));
     }
