@@ -252,10 +252,14 @@ def test_a_rules_history_opens_from_its_number_and_an_old_number_lands_on_todays
         assert not note.is_visible()
         page.click(".cr-modes button[data-mode='zh']")
         assert note.locator("[lang^=zh]").is_visible() and not note.locator("[lang=en]").is_visible()
+        page.clock.install()
         page.goto(carried_url + "go/#2023-11-17/723.6")  # a number of the older edition
         page.wait_for_url(carried_url + "cr/7/#cr724-6")
+        page.clock.run_for(20_000)  # as long as the reader needs: it stays until they act, off the rule
         said = page.locator(".cr-renumbered")  # the link said 723.6, the screen shows 724.6: it says so
         assert said.inner_text() == "2023-11-17 版的规则 723.6 现为 724.6。Rule 723.6 of 2023-11-17 is 724.6 now."
+        assert said.locator("[lang=en]").inner_text().startswith("Rule 723.6")  # each half in its voice
+        assert said.bounding_box()["y"] > page.locator("#cr724-6").bounding_box()["y"] + 100  # not over the rule
         page.mouse.click(5, 400)
         said.wait_for(state="detached")
         page.goto(carried_url + "go/#2023-11-17:702.19c")  # the same number today: nothing to say

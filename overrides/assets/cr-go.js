@@ -174,18 +174,25 @@
   }
 
   /* On the page a permanent address of an older edition landed on: "719.1 of 2023-11-17 is 720.1
-   * now", under the header until a tap or a few seconds (the link said 719.1, the screen 720.1). */
+   * now" (the link said 719.1, the screen 720.1), at the foot of the screen, not over the rule, until
+   * the reader taps, types or scrolls: not for a few seconds only, too short to read at a large
+   * size. Its text comes once it is in the page, as a screen reader speaks a change of a status. */
   var RENUMBERED = "cr-renumbered";
   function sayRenumbered() {
     var said = null;
     try { said = JSON.parse(sessionStorage.getItem(RENUMBERED) || "null"); sessionStorage.removeItem(RENUMBERED); } catch (e) {}
     if (!said || location.hash.replace(/-history$/, "") !== "#" + CR.anchorOf(CR.parseAddress(said.now))) { return; }
-    var note = CR.element("p", { "class": "cr-renumbered", role: "status" }, said.date + " 版的规则 " + said.was + " 现为 " +
-      said.now + "。Rule " + said.was + " of " + said.date + " is " + said.now + " now.");
-    document.body.appendChild(note);
-    function gone() { note.remove(); document.removeEventListener("pointerdown", gone, true); }
-    document.addEventListener("pointerdown", gone, true);
-    setTimeout(gone, 8000);
+    var note = document.body.appendChild(CR.element("p", { "class": "cr-renumbered", role: "status" }));
+    requestAnimationFrame(function () {
+      note.appendChild(CR.element("span", { lang: "zh-Hans" }, said.date + " 版的规则 " + said.was + " 现为 " + said.now + "。"));
+      note.appendChild(CR.element("span", { lang: "en" }, "Rule " + said.was + " of " + said.date + " is " + said.now + " now."));
+    });
+    var readerActs = ["pointerdown", "keydown", "wheel"];
+    function gone() {
+      note.remove();
+      readerActs.forEach(function (type) { document.removeEventListener(type, gone, true); });
+    }
+    readerActs.forEach(function (type) { document.addEventListener(type, gone, true); });
   }
 
   CR.onPage(goPage);
