@@ -291,6 +291,14 @@ def test_the_header_works_on_a_360_px_phone(phone, seed_url):
     assert not phone.locator("h3#cr301-5 + [lang=en] + [lang^=zh]").is_visible()
     phone.touchscreen.tap(180, 500)  # a tap elsewhere closes the settings
     assert toggle.get_attribute("aria-expanded") == "false" and not buttons.first.is_visible()
+    toggle.focus()  # and so does the keyboard leaving them (they stayed open over the text)
+    phone.keyboard.press("Enter")
+    assert buttons.first.is_visible()
+    for _ in range(15):
+        phone.keyboard.press("Tab")
+        if not phone.evaluate("document.querySelector('.cr-display').contains(document.activeElement)"):
+            break
+    assert toggle.get_attribute("aria-expanded") == "false" and not buttons.first.is_visible()
 
 
 def test_the_back_to_top_button_waits_for_the_readers_own_scrolling(phone, full_url):

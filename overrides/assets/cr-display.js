@@ -64,6 +64,10 @@
     }
     toggle.addEventListener("click", function () { open(!display.classList.contains("cr-display--open")); });
     document.addEventListener("click", function (event) { if (!display.contains(event.target)) { open(false); } });
+    /* the keyboard leaving the settings closes them, as a tap elsewhere does (open, they lay over the text) */
+    display.addEventListener("focusout", function (event) {
+      if (event.relatedTarget && !display.contains(event.relatedTarget)) { open(false); }
+    });
     document.addEventListener("keydown", function (event) {
       if (event.key === "Escape" && display.classList.contains("cr-display--open")) { open(false); toggle.focus(); }
     });
