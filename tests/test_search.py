@@ -304,3 +304,32 @@ def test_a_new_keyword_named_in_chinese_finds_its_english_rules(page, carried_ur
     links = search(page, "伪装")
     assert links[0].endswith("/cr/glossary/#g-disguise") and links[1].endswith("/cr/7/#cr702-168"), links[:3]
     assert search(page, "搜证")[1].endswith("/cr/7/#cr701-57")
+
+
+def test_back_closes_the_search_on_a_phone(phone, seed_url):
+    """A phone has no Escape, and the search covers its screen: Back left the chapter under it.
+    Back closes it now, as it closes a preview or a rule's panel (cr-back.js)."""
+    phone.goto(seed_url + "cr/3/")
+    phone.goto(seed_url + "cr/9/")
+    phone.locator(".cr-search-button").tap()
+    phone.fill(".cr-search__input", "commander")
+    phone.locator(".cr-search__result").first.wait_for()
+    phone.go_back()
+    phone.locator(".cr-search").wait_for(state="hidden")
+    assert phone.url == seed_url + "cr/9/"
+    # closed by its ×, it takes its entry back: the next Back leaves the chapter, as before
+    phone.locator(".cr-search-button").tap()
+    phone.locator(".cr-search__close").tap()
+    phone.locator(".cr-search").wait_for(state="hidden")
+    phone.go_back()
+    phone.wait_for_url(seed_url + "cr/3/")
+    # a result followed takes the search's place: Back from it comes to the chapter, once
+    phone.goto(seed_url + "cr/9/")
+    phone.locator(".cr-search-button").tap()
+    phone.fill(".cr-search__input", "equipment")
+    phone.locator(".cr-search__result a[href*='cr/3/']").first.tap()
+    phone.wait_for_url(seed_url + "cr/3/#*")
+    phone.go_back()
+    phone.wait_for_url(seed_url + "cr/9/")
+    phone.go_back()
+    phone.wait_for_url(seed_url + "cr/3/")

@@ -43,10 +43,12 @@
     history.go(-over.length);
   };
 
-  /* `close` closed as the reader followed a link: its entry stays, behind the navigation. */
+  /* `close` closed as the reader followed a link: its entry stays, behind the navigation (or the
+   * navigation takes its place, where the caller replaces it). True where it had one. */
   CR.forgetBack = function (close) {
     var at = held.indexOf(close);
     if (at >= 0) { held.splice(at, 1); }
+    return at >= 0;
   };
 
   /* A popstate: ours (the traversal of a close, or Back closing the last thing opened), true; or

@@ -1006,8 +1006,11 @@
     link.addEventListener("click", function (event) {  /* a full load: the same with every builder */
       if (event.ctrlKey || event.metaKey || event.shiftKey || event.button) { return; }
       event.preventDefault();
+      /* the result takes the place of the search's history entry: Back from it comes to the page
+         the search was opened on, once (cr-back.js) */
+      var entry = CR.forgetBack(hideSearch);
       close();
-      location.href = link.href;
+      if (entry) { location.replace(link.href); } else { location.href = link.href; }
     });
     item.appendChild(link);
     return item;
@@ -1027,7 +1030,12 @@
   function open(query) {
     pieces.loadBase(others(), function () {});  /* while the dialog opens and the reader types */
     build();
-    if (dialog.hidden) { opener = document.activeElement !== document.body ? document.activeElement : null; }
+    if (dialog.hidden) {
+      opener = document.activeElement !== document.body ? document.activeElement : null;
+      /* Back closes it, as a phone's Back closes a dialog (cr-back.js); its entry once the tap that
+         opened it has closed what it closes elsewhere (a rule's panel), which is not under it */
+      setTimeout(function () { if (!dialog.hidden) { CR.holdBack(hideSearch); } }, 0);
+    }
     if (typeof query === "string") { input.value = query; }
     dialog.hidden = false;
     document.documentElement.classList.add("cr-search-open");
@@ -1036,13 +1044,22 @@
     run();
   }
 
+  /* Closed by its ×, Escape or a tap beside it: its history entry is taken back, and the focus
+     goes back once that traversal has come. */
   function close() {
     if (!dialog || dialog.hidden) { return; }
+    var back = hideSearch();
+    CR.releaseBack(hideSearch, back ? function () { back.focus({ preventScroll: true }); } : null);
+  }
+
+  /* Closed (by Back, its entry gone already, or by close): the focus goes back to what had it. */
+  function hideSearch() {
     dialog.hidden = true;
     document.documentElement.classList.remove("cr-search-open");
     var back = opener && opener.isConnected ? opener : document.querySelector(".cr-search-button");
     opener = null;
     if (back) { back.focus({ preventScroll: true }); }
+    return back;
   }
 
   function build() {
