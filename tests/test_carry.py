@@ -262,6 +262,11 @@ def test_a_rules_history_opens_from_its_number_and_an_old_number_lands_on_todays
         assert said.bounding_box()["y"] > page.locator("#cr724-6").bounding_box()["y"] + 100  # not over the rule
         page.mouse.click(5, 400)
         said.wait_for(state="detached")
+        # a short address under that edition's folder is that edition's number too, not today's 723.6
+        page.goto(carried_url + "editions/2023-11-17/723.6")
+        page.wait_for_url(carried_url + "cr/7/#cr724-6")
+        page.goto(carried_url + "R7246-history")  # a rule's history by a short form, as the docs say of each
+        page.locator("h3#cr724-6 ~ .cr-panel .cr-history li").first.wait_for()  # (the address then the rule's own)
         page.goto(carried_url + "go/#2023-11-17:702.19c")  # the same number today: nothing to say
         page.wait_for_url(carried_url + "cr/7/#cr702-19c")
         page.wait_for_timeout(300)
@@ -276,7 +281,7 @@ def test_a_rules_history_opens_from_its_number_and_an_old_number_lands_on_todays
         page.wait_for_selector(".cr-go-status:has-text('not in this build')")
     finally:
         opened.close()
-    assert opened.errors == []
+    assert [e for e in opened.errors if "status of 404" not in e] == []  # (the short addresses' own, as served)
 
 
 def test_glossary_entries_carry_their_chinese_too(carried, carried_site):

@@ -158,19 +158,26 @@
   }
 
   /* /702.19c, /cr/702.19c, /R70219c.html: the address's last part, read as the go page reads a
-   * number; a rule or a section only (a chapter's one digit may be anything's). Online the server
-   * gives such an address the page for what the site lacks; offline the worker gives it the offline
-   * page, which names it (?from=): the same there. */
+   * number; a rule or a section only (a chapter's one digit may be anything's), or its history
+   * (/702.19c-history). Under an older edition's folder (editions/2023-11-17/719.1) it is that
+   * edition's number, followed through the lineage as go/#2023-11-17:719.1 is: today's 719.1 is
+   * another rule. Online the server gives such an address the page for what the site lacks;
+   * offline the worker gives it the offline page, which names it (?from=): the same there. */
   function notFound() {
     var box = document.getElementById("cr-notfound"), asked = CR.offlineAsked();
     /* (a rule of a page not stored, its address with a fragment, is no short link) */
     var path = box ? location.pathname : asked && !asked.hash ? asked.pathname : null;
     if (!path) { return; }
-    var last = path.split("/").filter(Boolean).pop() || "";
+    var parts = path.split("/").filter(Boolean), last = parts.pop() || "";
     try { last = decodeURIComponent(last); } catch (e) {}
     if (/^404\.html$/i.test(last)) { return; }  /* the page itself, asked for by name */
-    var n = CR.readNumber(last.replace(/\.html?$/i, ""));
-    if (n) { location.replace((box ? box.dataset.go : CR.root() + "go/") + "#" + CR.numberOf(n)); }
+    last = last.replace(/\.html?$/i, "");
+    var history = /-history$/i.test(last) ? "-history" : "";
+    var n = CR.readNumber(last.slice(0, last.length - history.length));
+    if (!n) { return; }
+    var at = parts.lastIndexOf("editions"), date = at >= 0 ? parts[at + 1] || "" : "";
+    var edition = /^\d{4}(-\d{2}-\d{2})?$/.test(date) ? date + ":" : "";
+    location.replace((box ? box.dataset.go : CR.root() + "go/") + "#" + edition + CR.numberOf(n) + history);
   }
 
   /* On the page a permanent address of an older edition landed on: "719.1 of 2023-11-17 is 720.1
