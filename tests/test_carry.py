@@ -6,6 +6,7 @@ import re
 import pytest
 
 from conftest import CARRIED, CORPUS, Page, needs_corpus
+from sitekit import site_search
 from generator.sources.loader import load
 from generator.sources.manifest import spec_from_path
 from generator.rules.numbers import parse_number as n
@@ -264,6 +265,13 @@ def test_a_rules_history_opens_from_its_number_and_an_old_number_lands_on_todays
         said.wait_for(state="detached")
         # a short address under that edition's folder is that edition's number too, not today's 723.6
         page.goto(carried_url + "editions/2023-11-17/723.6")
+        page.wait_for_url(carried_url + "cr/7/#cr724-6")
+        # the offline bundle's citation, in the go page and in the search
+        page.goto(carried_url + "go/#CR 723.6 (2023-11-17)")
+        page.wait_for_url(carried_url + "cr/7/#cr724-6")
+        assert site_search(page, "2024-02-02:724.6")[0].endswith("/cr/7/#cr724-6")
+        assert site_search(page, "2023-11-17:723.6") == [carried_url + "go/#2023-11-17:723.6"]  # not today's 723.6
+        page.locator(".cr-search__result a").click()
         page.wait_for_url(carried_url + "cr/7/#cr724-6")
         page.goto(carried_url + "R7246-history")  # a rule's history by a short form, as the docs say of each
         page.locator("h3#cr724-6 ~ .cr-panel .cr-history li").first.wait_for()  # (the address then the rule's own)

@@ -134,7 +134,9 @@ def test_sharing_a_rule_uses_the_share_sheet_and_copies_where_it_fails(phone, se
 
 
 def test_an_examples_own_link_is_a_tap_from_its_rules_panel(phone, full_url):
-    """A judge points at one example (cr702-19c-ex1): the only way to its address was typing it."""
+    """A judge points at one example (cr702-19c-ex1): the only way to its address was typing it. It is
+    dated as the rule's is, and found through the go page (the page's anchor is another rule's once
+    a later edition renumbers it)."""
     page = phone
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.goto(full_url + "cr/7/#cr702-19c")
@@ -145,10 +147,13 @@ def test_an_examples_own_link_is_a_tap_from_its_rules_panel(phone, full_url):
     assert example.bounding_box()["height"] >= 44
     example.tap()
     panel.locator(".cr-copy__said", has_text="Copied").wait_for()
-    assert page.evaluate("navigator.clipboard.readText()") == full_url + "cr/7/#cr702-19c-ex1"
-    assert panel.locator("input").input_value() == full_url + "cr/7/#cr702-19c-ex1"  # the field shows what was copied
+    address = full_url + "go/#2023-11-17:702.19c-ex1"
+    assert page.evaluate("navigator.clipboard.readText()") == address
+    assert panel.locator("input").input_value() == address  # the field shows what was copied
     page.locator(".cr-panel__close").tap()
     assert open_panel(page, "cr702-19b", touch=True).locator(".cr-copy-examples button").count() == 2  # 702.19b's two
+    page.goto(address)
+    page.wait_for_url(full_url + "cr/7/#cr702-19c-ex1")
 
 
 def test_without_a_share_sheet_the_panel_offers_copying(phone, seed_url):

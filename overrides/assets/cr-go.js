@@ -13,10 +13,10 @@
     var config = JSON.parse(box.dataset.go);
     var status = box.querySelector(".cr-go-status");
     function resolve(text) {
-      var old = /^(\d{4}(?:-\d{2}-\d{2})?)[/:](.+)$/.exec((text || "").trim().replace(/^[#/?]+/, ""));
-      if (old && (config.apart || {})[old[1]]) { resolveApart(old[1], old[2]); return; }
-      if (old && old[1] !== config.edition) { resolveOld(old[1], old[2]); return; }
-      if (old) { text = old[2]; }
+      var cited = CR.readCitation(text);  /* 2023-11-17:723.6, or the offline bundle's CR 723.6 (2023-11-17) */
+      if (cited && (config.apart || {})[cited.date]) { resolveApart(cited.date, cited.number); return; }
+      if (cited && cited.date !== config.edition) { resolveOld(cited.date, cited.number); return; }
+      if (cited) { text = cited.number; }
       var chapterOnly = /^[#/?]*\s*(\d)\s*$/.exec(text || "");  /* "7": the chapter's page */
       if (chapterOnly && config.chapters[chapterOnly[1]]) { location.replace(config.chapters[chapterOnly[1]]); return; }
       var n = CR.readNumber(text);
@@ -129,17 +129,18 @@
       });
     }
     /* a rule of an older edition now under another number: the page it lands on says so (below);
-       an address of a rule's history (702.19c-history) lands on the rule's history (cr-panel.js) */
-    var renumbered = null, toHistory = "";
+       an address of a rule's history (702.19c-history) lands on the rule's history (cr-panel.js),
+       an example's (702.19c-ex1) on the example */
+    var renumbered = null, toPart = "";
     function arrive(address) {
       if (renumbered) {
         try { sessionStorage.setItem(RENUMBERED, JSON.stringify(renumbered)); } catch (e) {}
       }
-      location.replace(address + toHistory);
+      location.replace(address + toPart);
     }
     box.querySelector("form").addEventListener("submit", function (event) {
       event.preventDefault();
-      toHistory = "";
+      toPart = "";
       resolve(box.querySelector("input").value);
     });
     function ask(address) {
@@ -147,8 +148,8 @@
       if (!asked) { return; }
       status.textContent = "";
       try { asked = decodeURIComponent(asked); } catch (e) {}
-      toHistory = /-history$/i.test(asked) ? "-history" : "";
-      resolve(asked.slice(0, asked.length - toHistory.length));
+      toPart = (/-(history|ex\d+)$/i.exec(asked) || [""])[0];  /* a rule's history, or its example's own address */
+      resolve(asked.slice(0, asked.length - toPart.length));
     }
     ask(location.hash.slice(1));
     /* an address edited in place (go/#999.9, then #702.19z) is asked again */
@@ -172,12 +173,12 @@
     try { last = decodeURIComponent(last); } catch (e) {}
     if (/^404\.html$/i.test(last)) { return; }  /* the page itself, asked for by name */
     last = last.replace(/\.html?$/i, "");
-    var history = /-history$/i.test(last) ? "-history" : "";
-    var n = CR.readNumber(last.slice(0, last.length - history.length));
+    var part = (/-(history|ex\d+)$/i.exec(last) || [""])[0];  /* its history, or its example */
+    var n = CR.readNumber(last.slice(0, last.length - part.length));
     if (!n) { return; }
     var at = parts.lastIndexOf("editions"), date = at >= 0 ? parts[at + 1] || "" : "";
     var edition = /^\d{4}(-\d{2}-\d{2})?$/.test(date) ? date + ":" : "";
-    location.replace((box ? box.dataset.go : CR.root() + "go/") + "#" + edition + CR.numberOf(n) + history);
+    location.replace((box ? box.dataset.go : CR.root() + "go/") + "#" + edition + CR.numberOf(n) + part);
   }
 
   /* On the page a permanent address of an older edition landed on: "719.1 of 2023-11-17 is 720.1
@@ -188,7 +189,7 @@
   function sayRenumbered() {
     var said = null;
     try { said = JSON.parse(sessionStorage.getItem(RENUMBERED) || "null"); sessionStorage.removeItem(RENUMBERED); } catch (e) {}
-    if (!said || location.hash.replace(/-history$/, "") !== "#" + CR.anchorOf(CR.parseAddress(said.now))) { return; }
+    if (!said || location.hash.replace(/-(history|ex\d+)$/, "") !== "#" + CR.anchorOf(CR.parseAddress(said.now))) { return; }
     var note = document.body.appendChild(CR.element("p", { "class": "cr-renumbered", role: "status" }));
     requestAnimationFrame(function () {
       note.appendChild(CR.element("span", { lang: "zh-Hans" }, said.date + " 版的规则 " + said.was + " 现为 " + said.now + "。"));

@@ -119,13 +119,14 @@
         });
     }
     row.appendChild(said);
-    /* an example's own address, at the rule's page (its anchor, cr702-19c-ex1) */
+    /* an example's own address: the rule's with its example's part (go/#2024-02-02:702.19c-ex1,
+       which finds it after a renumbering as the rule's does; an older page's anchor, cr702-19c-ex1) */
     var examples = cited || !isRule(heading) ? [] : exampleIds(heading);
     if (examples.length) {
       var line = panel.appendChild(element("p", { "class": "cr-copy-examples" }, "复制例子的链接 Copy an example's link: "));
       examples.forEach(function (id, i) {
         line.appendChild(element("button", { type: "button", "aria-label": "复制例 " + (i + 1) + " 的链接 Copy example " + (i + 1) +
-          "'s link" }, "例 " + (i + 1))).addEventListener("click", function () { copy(location.href.replace(/#.*$/, "") + "#" + id); });
+          "'s link" }, "例 " + (i + 1))).addEventListener("click", function () { copy(address + id.slice(heading.id.length)); });
       });
     }
     return { panel: panel, copy: copy };  /* the history's own address is copied the same way (addHistory) */

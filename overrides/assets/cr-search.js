@@ -554,8 +554,27 @@
   /* A rule number as judges type it: alone, or named as one ("rule 702.19c", "CR 702.19c", "see rule
    * 704.5j", "规则702.19c", "第702.19c条", "702.19c。"). */
   function numberQuery(text) {
-    var n = CR.readNumber(text);
+    var cited = CR.readCitation(text), n = CR.readNumber(cited ? cited.number : text);  /* 2024-02-02:702.19c too */
     return n ? CR.numberOf(n) : null;
+  }
+
+  /* A number cited with an older edition's date (2023-11-17:723.6, CR 723.6 (2023-11-17)): today's
+     rule of that number may be another, so the one result is the go page, which follows the lineage. */
+  function citedElsewhere(text) {
+    var cited = CR.readCitation(text), n = cited && CR.readNumber(cited.number);
+    return n && cited.date !== index.editions[homeEdition()] ? { date: cited.date, number: CR.numberOf(n) } : null;
+  }
+
+  function presentCited(cited) {
+    meta.textContent = "1 条结果 result: " + cited.date + " 版的编号 a number of the " + cited.date + " edition";
+    var item = list.appendChild(element("li", { "class": "cr-search__result" }));
+    var link = item.appendChild(element("a", { href: root() + "go/#" + cited.date + ":" + cited.number, id: "cr-search-0" }));
+    link.addEventListener("click", follow);
+    var head = link.appendChild(element("span", { "class": "cr-search__head" }));
+    head.appendChild(element("span", { "class": "cr-search__number" }, cited.number));
+    head.appendChild(element("span", { "class": "cr-search__title" }, cited.date + " 版的这条规则现在何处 Where this rule of " +
+      cited.date + " is now"));
+    list.removeAttribute("aria-busy");
   }
 
   var KIND_ORDER = {};
@@ -942,6 +961,8 @@
       gathering = false;
       if (turn !== asking) { show(input.value); return; }
       if (state === FAILED) { unreachable(); return; }
+      var cited = citedElsewhere(text);
+      if (cited) { presentCited(cited); return; }
       present(find(text), turn);
     }, function () { return turn === asking; });
   }
@@ -1003,17 +1024,19 @@
     link.appendChild(head);
     var body = texts && (texts[lang] || texts[1 - lang]);
     if (body) { link.appendChild(snippet(body, query, texts[lang] ? lang : 1 - lang)); }
-    link.addEventListener("click", function (event) {  /* a full load: the same with every builder */
-      if (event.ctrlKey || event.metaKey || event.shiftKey || event.button) { return; }
-      event.preventDefault();
-      /* the result takes the place of the search's history entry: Back from it comes to the page
-         the search was opened on, once (cr-back.js) */
-      var entry = CR.forgetBack(hideSearch);
-      close();
-      if (entry) { location.replace(link.href); } else { location.href = link.href; }
-    });
+    link.addEventListener("click", follow);
     item.appendChild(link);
     return item;
+  }
+
+  /* A result followed: a full load, the same with every builder. It takes the place of the search's
+     history entry: Back from it comes to the page the search was opened on, once (cr-back.js). */
+  function follow(event) {
+    if (event.ctrlKey || event.metaKey || event.shiftKey || event.button) { return; }
+    event.preventDefault();
+    var entry = CR.forgetBack(hideSearch), href = event.currentTarget.href;
+    close();
+    if (entry) { location.replace(href); } else { location.href = href; }
   }
 
   /* Results are rebuilt only when the query changed: a `change` event as the box loses focus (a

@@ -77,6 +77,17 @@
     return parseAddress(text) || parseAddress(text.trim().replace(NAMED_NUMBER, ""));
   }
 
+  /* A number cited with its edition, as the site's own addresses and citations give it
+   * ("2023-11-17:723.6", "2023-11-17/723.6", "CR 723.6 (2023-11-17)"): { date, number: the rest,
+   * to be read by readNumber }; null for text with no edition. */
+  function readCitation(text) {
+    text = (text || "").trim().replace(/^[#/?]+/, "");
+    var m = /^(\d{4}(?:-\d{2}-\d{2})?)[/:](.+)$/.exec(text);
+    if (m) { return { date: m[1], number: m[2] }; }
+    m = /^(.+?)\s*[(（]\s*(\d{4}-\d{2}-\d{2})\s*[)）]$/.exec(text);
+    return m ? { date: m[2], number: m[1] } : null;
+  }
+
   /* A rule number's place in the order of rules: [section, rule, letter] ("702.19c" -> [702, 19, 3]),
    * to compare two numbers and to tell how far apart they are; null for what is not a number. */
   function ruleKey(text) {
@@ -181,4 +192,5 @@
   CR.wantedScript = wantedScript;
   CR.nativeScript = nativeScript;
   CR.zhTag = zhTag;
+  CR.readCitation = readCitation;
 })();
