@@ -316,3 +316,11 @@ def test_a_keyword_of_the_same_number_in_the_older_edition_is_not_linked_under_i
     today = (carried_site / "cr" / "7" / "index.html").read_text("utf-8")
     older = (carried_site / "editions" / "2023-11-17" / "7" / "index.html").read_text("utf-8")
     assert "<div class=kw>" not in today and '<div class=kw><a href="../../../cr/7/#cr702-19"' in older
+
+
+def test_the_changes_page_lists_the_rules_whose_cited_numbers_alone_changed(carried_site):
+    """The summary counted 15 (104.6 "See rule 723" to "724", ...) and no section listed them."""
+    html = (carried_site / "cr" / "changes" / "index.html").read_text(encoding="utf-8")
+    assert "references 15" in html and "引用编号更新 Cited numbers updated (15)" in html
+    row = html[html.index('<tr id="change-cr104-6">'):].split("</tr>", 1)[0]
+    assert "See rule <del>723</del><ins>724</ins>, “Restarting the Game.”" in row, row

@@ -50,6 +50,19 @@ def test_versions_and_old_numbers_on_hand_made_editions(tmp_path):
     assert fates["2031-06-09"] == {}  # every rule still at its number
 
 
+def test_each_version_quotes_its_own_editions_words_when_only_a_cited_number_changed():
+    """104.6 cites the subgame rule, renumbered in 2021, 2022 and 2024: each of those editions said
+    its own number, and the history quoted today's "See rule 724" for all of them."""
+    files = [CORPUS / "en" / f"MagicCompRules-{date}.txt" for date in ("20210202", "20220610", "20231117", "20240206")]
+    needs_corpus(*files)
+    corpus = load_corpus(None, [str(f) for f in files])
+    chain, steps = english_chain(corpus.editions, corpus.lineages, "2024-02-02")
+    versions = rule_history(n("104.6"), chain, steps)
+    cited = [(v.since, v.until, v.change, v.en[0].split("See rule ")[1][:3]) for v in versions]
+    assert cited == [("2024-02-02", "2024-02-02", None, "724"), ("2023-11-17", "2023-11-17", "references", "723"),
+                     ("2022-06-10", "2022-06-10", "references", "722"), ("2021-02-05", "2021-02-05", "references", "719")]
+
+
 def test_an_archive_of_editions_from_a_glob_feeds_histories_without_pages(tmp_path):
     from generator.site.pages import site_files
     from generator.site.model import SiteModel

@@ -1,8 +1,9 @@
 """A rule's history: the forms it had in the editions of a build, newest first, followed back
 through the lineage of the English texts (never by number alone).
 
-A version is a stretch of consecutive editions in which the rule kept its number and its text (a
-change of cited numbers only does not start a new version). Each version knows the change that
+A version is a stretch of consecutive editions in which the rule kept its number and its exact
+text: a change of cited numbers only ("See rule 723" to "See rule 724") starts one too, or the
+history would quote each older edition in today's words. Each version knows the change that
 led to the newer one, and the Chinese of the newest of its editions that had one.
 """
 from __future__ import annotations
@@ -65,7 +66,7 @@ def rule_history(number: RuleNumber, chain: list[Edition], steps: list[Lineage |
             break
         old_rule = rules[older.date][link.old]
         current = versions[-1]
-        if link.kind in ("unchanged", "references"):
+        if link.kind == "unchanged":
             current.since = older.date
             if current.zh is None and "zh" in old_rule.texts:
                 current.zh, current.zh_edition = text_parts(old_rule, "zh"), older.date

@@ -305,7 +305,7 @@ def worklist(edition, status, rules: dict, findings: list = (), drafts: dict | N
 
 CHANGE_SECTIONS = (  # heading, the link kinds it lists
     ("新增 Added", ("added",)), ("删除 Removed", ("removed",)), ("改号 Renumbered", ("moved", "moved-edited")),
-    ("修改 Changed", ("edited",)),
+    ("修改 Changed", ("edited",)), ("引用编号更新 Cited numbers updated", ("references",)),
 )
 
 
@@ -336,6 +336,9 @@ def changes_page(model: SiteModel, files: "SiteFiles") -> None:
         if change.kind == "removed":
             return f"<del>{html_attr(before[change.old].text)}</del>"
         x, y = before[change.old], after[change.new]
+        if change.kind == "references":  # the numbers themselves, which are all that changed
+            return word_diff(x.text, y.text) + "".join("<br><i>Example:</i> " + word_diff(was.text, example.text)
+                                                       for was, example in zip(x.examples, y.examples))
         shown = word_diff(lineage.rewrite(x.text), y.text) if change.text_changed else html_attr(y.text)
         for i, example in enumerate(y.examples):
             was = lineage.rewrite(x.examples[i].text) if i < len(x.examples) else ""
