@@ -313,7 +313,8 @@ def _trace(args) -> int:
         print(f"  {span}: {version.number}{how}")
         print(f"      {(version.en or version.zh or ('',))[0][:100]}")
     oldest = versions[-1]
-    print(f"  first in {oldest.added_in}" if oldest.added_in else f"  already in {chain[0].date}, the oldest edition given")
+    print(f"  first in {oldest.added_in} (not in {oldest.absent_in})" if oldest.added_in
+          else f"  already in {chain[0].date}, the oldest edition given")
     return 0
 
 

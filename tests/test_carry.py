@@ -235,6 +235,9 @@ def test_a_rules_history_opens_from_its_number_and_an_old_number_lands_on_todays
         panel = page.locator("h3#cr724-6 ~ .cr-panel .cr-history").first
         panel.wait_for()
         assert "2023-11-17 · 723.6" in panel.inner_text() and "2024-02-02 · 724.6" in panel.inner_text()
+        page.click("h3#cr719-1")  # new, the Case rule: new since the build's edition before, no more is known
+        first = page.locator("h3#cr719-1 ~ .cr-panel .cr-history-first").first
+        assert first.inner_text() == "始于 2024-02-02 版（2023-11-17 版中没有） First in 2024-02-02 (not in 2023-11-17)"
         page.click("h3#cr701-34a")  # edited: the older version shows what changed
         edited = page.locator("h3#cr701-34a ~ .cr-panel .cr-history").first
         edited.wait_for()

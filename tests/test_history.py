@@ -43,7 +43,8 @@ def test_versions_and_old_numbers_on_hand_made_editions(tmp_path):
     assert [(str(v.number), v.since, v.until, v.change) for v in versions] == [
         ("100.2", "2031-07-01", "2031-07-01", None), ("100.2", "2031-06-09", "2031-06-09", "edited"),
         ("100.1", "2031-03-03", "2031-03-03", "moved")]
-    assert rule_history(n("100.1"), chain, steps)[-1].added_in == "2031-06-09"
+    first = rule_history(n("100.1"), chain, steps)[-1]
+    assert (first.added_in, first.absent_in) == ("2031-06-09", "2031-03-03")  # new since the edition before it
     fates = renumbering(chain, steps)
     assert fates["2031-03-03"] == {n("100.1"): ("now", n("100.2")), n("100.2"): ("now", n("100.3")),
                                    n("100.3"): ("removed", "2031-06-09")}

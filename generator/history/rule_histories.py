@@ -26,11 +26,14 @@ class Version:
     zh_edition: str | None  # the edition whose Chinese `zh` is
     change: str | None = None  # how it became the next newer version (a lineage kind); None for the newest
     added_in: str | None = None  # for the oldest version: the edition that first has the rule, if not the oldest
+    # and the edition of the build before it, which lacks it: the build may not have every edition
+    # between, so the rule is known to be new since this one, not new in `added_in`
+    absent_in: str | None = None
 
     def as_json(self) -> dict:
         return {"number": str(self.number), "since": self.since, "until": self.until, "change": self.change,
                 "en": list(self.en) if self.en else None, "zh": list(self.zh) if self.zh else None,
-                "zh_edition": self.zh_edition, "added_in": self.added_in}
+                "zh_edition": self.zh_edition, "added_in": self.added_in, "absent_in": self.absent_in}
 
 
 def text_parts(rule: Rule, lang: str) -> tuple[str, ...] | None:
@@ -62,7 +65,7 @@ def rule_history(number: RuleNumber, chain: list[Edition], steps: list[Lineage |
         older, newer, step = chain[index - 1], chain[index], steps[index - 1]
         link = step.of_new(number) if step else None
         if link is None or link.old is None:
-            versions[-1].added_in = newer.date
+            versions[-1].added_in, versions[-1].absent_in = newer.date, older.date
             break
         old_rule = rules[older.date][link.old]
         current = versions[-1]

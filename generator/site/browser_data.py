@@ -133,7 +133,7 @@ def _character_maps(texts: list[str]) -> dict[str, str]:
 def history_script(edition: Edition, chapter: int, histories: dict) -> tuple[str, str]:
     """The history of every rule of a chapter (loaded when a reader opens one)."""
     data = {str(number): [[str(v.number), v.since, v.until, v.change, v.en if i else None, v.zh if i else None,
-                           v.zh_edition, v.added_in] for i, v in enumerate(versions)]
+                           v.zh_edition, v.added_in, v.absent_in] for i, v in enumerate(versions)]
             for number, versions in histories.items()}
     return (f"assets/data/{edition.date}/{chapter}.history.js",
             script_call("history", edition.date, chapter, data))

@@ -246,7 +246,9 @@
     part.appendChild(list);
     var oldest = versions[versions.length - 1];
     part.appendChild(element("p", { "class": "cr-history-first" },
-      oldest[7] ? "始于 " + oldest[7] + " 版 First in " + oldest[7] : "早于 " + oldest[1] + " 版已有 Already in " + oldest[1]));
+      /* "not in" the build's edition before: editions between may be missing from the build */
+      oldest[7] ? "始于 " + oldest[7] + " 版（" + oldest[8] + " 版中没有） First in " + oldest[7] + " (not in " + oldest[8] + ")" :
+        "早于 " + oldest[1] + " 版已有 Already in " + oldest[1]));
     return part;
   }
 
