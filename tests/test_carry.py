@@ -235,9 +235,6 @@ def test_a_rules_history_opens_from_its_number_and_an_old_number_lands_on_todays
         panel = page.locator("h3#cr724-6 ~ .cr-panel .cr-history").first
         panel.wait_for()
         assert "2023-11-17 · 723.6" in panel.inner_text() and "2024-02-02 · 724.6" in panel.inner_text()
-        page.click("h3#cr719-1")  # new, the Case rule: new since the build's edition before, no more is known
-        first = page.locator("h3#cr719-1 ~ .cr-panel .cr-history-first").first
-        assert first.inner_text() == "始于 2024-02-02 版（2023-11-17 版中没有） First in 2024-02-02 (not in 2023-11-17)"
         page.click("h3#cr701-34a")  # edited: the older version shows what changed
         edited = page.locator("h3#cr701-34a ~ .cr-panel .cr-history").first
         edited.wait_for()
@@ -288,6 +285,17 @@ def test_a_rules_history_opens_from_its_number_and_an_old_number_lands_on_todays
         assert "Rule 727.6 of 2023-11-17" in older.inner_text()
         older.locator("a").click()
         page.wait_for_url(carried_url + "cr/7/#cr728-6")
+        page.goto(carried_url + "cr/1/#cr104-6")  # only its cited number changed: a version of its own,
+        page.click("h3#cr104-6")                   # the number replaced read old then new (it read new then old)
+        cited = page.locator("h3#cr104-6 ~ .cr-panel .cr-history").first
+        cited.wait_for()
+        assert "引用编号更新 cited numbers updated" in cited.inner_text()
+        assert cited.evaluate("h => [...h.querySelectorAll('del + ins')].map(e => e.previousSibling.textContent + '>' + e.textContent)") \
+            == ["723>724"]
+        page.goto(carried_url + "cr/7/#cr719-1")
+        page.click("h3#cr719-1")  # new, the Case rule: new since the build's edition before, no more is known
+        first = page.locator("h3#cr719-1 ~ .cr-panel .cr-history-first").first
+        assert first.inner_text() == "始于 2024-02-02 版（2023-11-17 版中没有） First in 2024-02-02 (not in 2023-11-17)"
         page.goto(carried_url + "go/#1999-01-01/100.1")
         page.wait_for_selector(".cr-go-status:has-text('not in this build')")
     finally:

@@ -294,8 +294,9 @@
     return [text].concat(examples);
   }
 
-  /* What an older text became, word by word: removed words in <del>, added ones in <ins>
-   * (the longest common subsequence of the two word lists; rule texts are short). */
+  /* What an older text became, word by word: removed words in <del>, added ones in <ins>, the old
+   * before the new where words were replaced (the longest common subsequence of the two word
+   * lists; rule texts are short). */
   function wordDiff(older, newer) {
     var a = older.match(/\s+|[A-Za-z0-9’']+|[\s\S]/g) || [], b = newer.match(/\s+|[A-Za-z0-9’']+|[\s\S]/g) || [];
     var n = a.length, m = b.length, table = [], i, j;
@@ -315,8 +316,8 @@
     }
     for (i = 0, j = 0; i < n || j < m;) {
       if (i < n && j < m && a[i] === b[j]) { add("", a[i]); i++; j++; }
-      else if (j < m && (i >= n || table[i][j + 1] >= table[i + 1][j])) { add("ins", b[j]); j++; }
-      else { add("del", a[i]); i++; }
+      else if (i < n && (j >= m || table[i + 1][j] >= table[i][j + 1])) { add("del", a[i]); i++; }
+      else { add("ins", b[j]); j++; }
     }
     return out;
   }
