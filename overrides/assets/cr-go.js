@@ -82,6 +82,16 @@
         status.appendChild(line);
       });
     }
+    /* An edition named by another date of its own (the file's, 20240206, for the edition in effect on
+     * 2024-02-02; a release's day): the build's edition nearest to it, within a month, offered. */
+    function offerNearEdition(date, number) {
+      var day = Date.parse(date), editions = [config.edition].concat(config.older || []);
+      var near = editions.filter(function (d) { return Math.abs(Date.parse(d) - day) <= 31 * 86400000; })
+        .sort(function (a, b) { return Math.abs(Date.parse(a) - day) - Math.abs(Date.parse(b) - day); })[0];
+      if (!near) { return; }
+      status.appendChild(CR.element("a", { href: "#" + near + ":" + number }, "本站最接近的版本 The nearest edition here: " +
+        near + " · " + number));
+    }
     /* and the search, with the number already in its box */
     function offerSearch(text) {
       if (!CR.openSearch) { return; }
@@ -108,7 +118,8 @@
       var n = CR.readNumber(text);
       if (!n) { status.textContent = "不是规则编号 Not a rule number: " + text; return; }
       if ((config.older || []).indexOf(date) < 0) {
-        status.textContent = date + " 版不在本站中。The edition " + date + " is not in this build.";
+        status.textContent = date + " 版不在本站中。The edition " + date + " is not in this build. ";
+        offerNearEdition(date, CR.numberOf(n));
         return;
       }
       CR.loadScript("renumber:" + date, CR.root() + "assets/data/renumber/" + date + ".js", function () {
@@ -121,7 +132,11 @@
         var fate = (CR.renumbered[date] || {})[CR.numberOf(n)];
         if (fate && fate[0] === null) {
           status.textContent = date + " 版的规则 " + CR.numberOf(n) + " 已于 " + fate[1] + " 版删除。Rule " + CR.numberOf(n) +
-            " of " + date + " was removed in " + fate[1] + ".";
+            " of " + date + " was removed in " + fate[1] + ". ";
+          var own = (config.pages || {})[date], page = own && own[CR.chapterOf(n)];
+          if (page) {  /* the edition's own pages have it as it was */
+            status.appendChild(CR.element("a", { href: page + "#" + CR.anchorOf(n) }, date + " 版原文 The rule in " + date));
+          }
           return;
         }
         if (fate && fate[0] !== CR.numberOf(n)) { renumbered = { was: CR.numberOf(n), date: date, now: fate[0] }; }
@@ -162,23 +177,25 @@
    * number; a rule or a section only (a chapter's one digit may be anything's), or its history
    * (/702.19c-history). Under an older edition's folder (editions/2023-11-17/719.1) it is that
    * edition's number, followed through the lineage as go/#2023-11-17:719.1 is: today's 719.1 is
-   * another rule. Online the server gives such an address the page for what the site lacks;
-   * offline the worker gives it the offline page, which names it (?from=): the same there. */
+   * another rule; so is the rule of a page of an edition the build no longer publishes
+   * (editions/2022-06-10/7/#cr722-6: a history-only edition since). Online the server gives such an
+   * address the page for what the site lacks; offline the worker gives it the offline page, which
+   * names it (?from=): the same there. */
   function notFound() {
     var box = document.getElementById("cr-notfound"), asked = CR.offlineAsked();
     /* (a rule of a page not stored, its address with a fragment, is no short link) */
     var path = box ? location.pathname : asked && !asked.hash ? asked.pathname : null;
     if (!path) { return; }
-    var parts = path.split("/").filter(Boolean), last = parts.pop() || "";
+    var parts = path.split("/").filter(Boolean), last = parts[parts.length - 1] || "";
     try { last = decodeURIComponent(last); } catch (e) {}
     if (/^404\.html$/i.test(last)) { return; }  /* the page itself, asked for by name */
-    last = last.replace(/\.html?$/i, "");
-    var part = (/-(history|ex\d+)$/i.exec(last) || [""])[0];  /* its history, or its example */
-    var n = CR.readNumber(last.slice(0, last.length - part.length));
-    if (!n) { return; }
     var at = parts.lastIndexOf("editions"), date = at >= 0 ? parts[at + 1] || "" : "";
     var edition = /^\d{4}(-\d{2}-\d{2})?$/.test(date) ? date + ":" : "";
-    location.replace((box ? box.dataset.go : CR.root() + "go/") + "#" + edition + CR.numberOf(n) + part);
+    var anchor = box && edition ? location.hash.slice(1) : "";
+    var text = /^cr\d/.test(anchor) ? anchor : last.replace(/\.html?$/i, "");
+    var part = (/-(history|ex\d+)$/i.exec(text) || [""])[0];  /* its history, or its example */
+    var n = CR.readNumber(text.slice(0, text.length - part.length));
+    if (n) { location.replace((box ? box.dataset.go : CR.root() + "go/") + "#" + edition + CR.numberOf(n) + part); }
   }
 
   /* On the page a permanent address of an older edition landed on: "719.1 of 2023-11-17 is 720.1

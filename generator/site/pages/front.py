@@ -55,8 +55,12 @@ def go_page(model: SiteModel, files: "SiteFiles") -> None:
     # the rest (an excerpt, a forum post): a number of theirs goes to their own page, which has it
     apart = {e.date: {str(c.number): at.href("go/index.md", at.page(e.date, c.number)) for c in e.chapters}
              for e in model.editions if e is not current and e.date not in older}
+    # an older edition of the lineage with pages of its own: a rule removed since is read there
+    pages = {e.date: {str(c.number): at.href("go/index.md", at.page(e.date, c.number)) for c in e.chapters}
+             for e in model.editions if e is not current and e.date in older}
     data = html_attr(json.dumps({"chapters": mapping, "edition": current.date if current else None,
-                                 "external": model.missing_rule_url, "older": older, "apart": apart}, ensure_ascii=False))
+                                 "external": model.missing_rule_url, "older": older, "apart": apart, "pages": pages},
+                                ensure_ascii=False))
     files.pages.append(render("go.md.j2", "go/index.md", "跳转到规则 Go to a rule", data=data))
 
 
