@@ -658,17 +658,17 @@ def test_a_range_s_end_is_wide_enough_to_tap(phone, seed_url):
 
 
 def test_the_go_page_shows_a_removed_rule_and_reads_an_editions_other_date(browser, full_url):
-    """A citation of 702.124g of 2023-04-14 (Friends forever, restructured since) was only said to be
-    removed, though the edition's own page has it; a date the build lacks offered nothing, though an
+    """A citation of 702.165b of 2023-04-14 (Backup's, removed since) was only said to be removed,
+    though the edition's own page has it; a date the build lacks offered nothing, though an
     edition's file is dated days from its effective date; an older edition's page the build does not
     publish (here a chapter it lacks) was a bare "not found"."""
     from conftest import Page
     opened = Page(browser)  # its own: the unpublished page's 404 is a console error
     page = opened.page
     try:
-        page.goto(full_url + "go/#2023-04-14:702.124g")
+        page.goto(full_url + "go/#2023-04-14:702.165b")
         page.get_by_role("link", name="2023-04-14 版原文 The rule in 2023-04-14").click()
-        page.wait_for_url(full_url + "editions/2023-04-14/7/#cr702-124g")
+        page.wait_for_url(full_url + "editions/2023-04-14/7/#cr702-165b")
         page.goto(full_url + "go/#2023-04-18:702.19b")
         page.get_by_role("link", name="本站最接近的版本 The nearest edition here: 2023-04-14 · 702.19b").click()
         page.wait_for_url(full_url + "cr/7/#cr702-19b")

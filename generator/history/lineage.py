@@ -18,13 +18,15 @@ and a text only somewhat similar, or the shorter text mostly inside the longer, 
 sentences all but one (across distant editions a rule may grow or lose most of its length: 510.1c of
 2023 kept three sentences in 2025, rewrote its fourth and replaced its examples), judged on the
 rule's own text (its examples may confirm a pair, never break one), or, for a short title such as
-"Totem Armor" -> "Umbra Armor", its first subrule paired at the same place.
+"Totem Armor" -> "Umbra Armor", its first subrule paired at the same place; then a rule restated
+around its quoted name, the one of its section on each side that opens with that name.
 Duplicate texts are paired by where their neighbours went, not by number order.
 Glossary terms are paired by name (an "(Obsolete)" mark added or dropped is the same term), then
 by definition (a renamed term).
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
@@ -145,6 +147,7 @@ def trace_lineage(old: Edition, new: Edition, lang: str = "en") -> Lineage:
     _pair_identical(before, after, pairs, lambda t: _masked(t.full))
     _pair_similar(before, after, pairs)
     _pair_same_number(before, after, pairs, lang)  # and titles whose first subrule stayed
+    _pair_by_quoted_name(before, after, pairs)  # a keyword's rule restated around its name
     _pair_identical(before, after, pairs, lambda t: _masked(t.text))  # the same text, examples changed
     lineage = Lineage(old.date, new.date, lang)
     for a, b in pairs.items():
@@ -321,6 +324,33 @@ def _pair_similar(before, after, pairs) -> None:
             if title in after and title not in used_new and title not in taken:
                 pairs[a.number] = title
                 used_new.add(title)
+
+
+QUOTED_NAME = re.compile(r"^[“\"]([^”\"]{3,40})[”\"] ")
+
+
+def _pair_by_quoted_name(before, after, pairs) -> None:
+    """A rule still unpaired that opens with a quoted name (“Friends forever” is a variant of the
+    partner ability ... / “Friends forever” means “You may designate ...”: 702.124g of 2023-04-14,
+    702.124j of 2023-10-13, the partner rules restated) and the one unpaired rule of its section
+    in the newer edition that opens with the same name: one rule, rewritten. Only where each side
+    has that name once among its unpaired rules of the section."""
+    sections = _section_map(pairs)
+    taken = set(pairs.values())
+
+    def named(texts, unpaired):
+        found: dict[tuple[int, str], list[RuleNumber]] = {}
+        for number, text in texts.items():
+            m = QUOTED_NAME.match(text.text)
+            if m and unpaired(number):
+                found.setdefault((number.section, m.group(1).lower()), []).append(number)
+        return found
+    old_names = named(before, lambda n: n not in pairs)
+    new_names = named(after, lambda n: n not in taken)
+    for (section, name), olds in old_names.items():
+        news = new_names.get((sections.get(section, section), name), [])
+        if len(olds) == 1 and len(news) == 1:
+            pairs[olds[0]] = news[0]
 
 
 def _section_map(pairs: dict[RuleNumber, RuleNumber]) -> dict[int, int]:
