@@ -52,12 +52,14 @@ def go_page(model: SiteModel, files: "SiteFiles") -> None:
     if current:
         mapping = {str(c.number): at.href("go/index.md", at.page(current.date, c.number)) for c in current.chapters}
     older = [e.date for e in model.history[0][:-1]]  # editions whose numbers lead to today's rules
+
+    def chapter_pages(lineage: bool) -> dict:
+        return {e.date: {str(c.number): at.href("go/index.md", at.page(e.date, c.number)) for c in e.chapters}
+                for e in model.editions if e is not current and (e.date in older) == lineage}
     # the rest (an excerpt, a forum post): a number of theirs goes to their own page, which has it
-    apart = {e.date: {str(c.number): at.href("go/index.md", at.page(e.date, c.number)) for c in e.chapters}
-             for e in model.editions if e is not current and e.date not in older}
+    apart = chapter_pages(lineage=False)
     # an older edition of the lineage with pages of its own: a rule removed since is read there
-    pages = {e.date: {str(c.number): at.href("go/index.md", at.page(e.date, c.number)) for c in e.chapters}
-             for e in model.editions if e is not current and e.date in older}
+    pages = chapter_pages(lineage=True)
     data = html_attr(json.dumps({"chapters": mapping, "edition": current.date if current else None,
                                  "external": model.missing_rule_url, "older": older, "apart": apart, "pages": pages},
                                 ensure_ascii=False))
