@@ -677,3 +677,16 @@ def test_the_go_page_shows_a_removed_rule_and_reads_an_editions_other_date(brows
     finally:
         opened.close()
     assert [e for e in opened.errors if "status of 404" not in e] == []
+
+
+def test_a_terms_definition_on_an_older_editions_page_says_it_is_todays(page, full_url):
+    """The pop-ups read today's glossary on every page: on 2023-04-14's, a definition citing a rule
+    renumbered since pointed at another rule of that edition, with no word that it was today's."""
+    for address, said in ((full_url + "editions/2023-04-14/7/#cr702-19b", 1), (full_url + "cr/7/#cr702-19b", 0)):
+        page.goto(address)
+        hover(page, page.locator("h3#cr702-19b ~ [lang=en] u").first)
+        pop = page.locator("#cr-pop")
+        pop.wait_for(state="visible")
+        assert pop.locator(".cr-term-today", has_text="Today's glossary").count() == said, address
+        page.mouse.move(5, 5)
+        pop.wait_for(state="hidden")

@@ -170,6 +170,12 @@
           (hant ? term[6] : term[3]) || "暂无中文释义。"), term[7]));
         popBody.appendChild(texts);
         if (term[8]) { popBody.appendChild(citedApart(term[8][0], term[8][1], zh, term[7])); }
+        var page = CR.pageInfo();
+        if (page && page.dataset.older) {  /* an older edition's page: the glossary is today's, not that edition's */
+          var today = popBody.appendChild(CR.element("p", { "class": "cr-term-today" }));
+          today.appendChild(CR.element("span", { lang: zh }, "现行版词汇表的释义，所引规则为现行版的编号。"));
+          today.appendChild(CR.element("span", { lang: "en" }, " Today's glossary: the rules it cites are numbered as today's."));
+        }
         var more = CR.element("a", { href: CR.root() + term[4], "class": "cr-term-more cr-pop__go" }, "词汇表 Glossary →");
         popBody.appendChild(CR.element("p")).appendChild(more);
       }
