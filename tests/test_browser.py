@@ -670,7 +670,7 @@ def test_the_go_page_shows_a_removed_rule_and_reads_an_editions_other_date(brows
         page.get_by_role("link", name="2023-04-14 版原文 The rule in 2023-04-14").click()
         page.wait_for_url(full_url + "editions/2023-04-14/7/#cr702-165b")
         page.goto(full_url + "go/#2023-04-18:702.19b")
-        page.get_by_role("link", name="本站最接近的版本 The nearest edition here: 2023-04-14 · 702.19b").click()
+        page.get_by_role("button", name="本站最接近的版本 The nearest edition here: 2023-04-14 · 702.19b").click()
         page.wait_for_url(full_url + "cr/7/#cr702-19b")
         page.goto(full_url + "editions/2023-04-14/77/#cr702-19b")
         page.wait_for_url(full_url + "cr/7/#cr702-19b")

@@ -89,8 +89,10 @@
       var near = editions.filter(function (d) { return Math.abs(Date.parse(d) - day) <= 31 * 86400000; })
         .sort(function (a, b) { return Math.abs(Date.parse(a) - day) - Math.abs(Date.parse(b) - day); })[0];
       if (!near) { return; }
-      status.appendChild(CR.element("a", { href: "#" + near + ":" + number }, "本站最接近的版本 The nearest edition here: " +
-        near + " · " + number));
+      /* a button, as the search's: followed here, not by a change of this page's address, which the
+         theme's instant navigation would race */
+      status.appendChild(CR.element("button", { type: "button" }, "本站最接近的版本 The nearest edition here: " +
+        near + " · " + number)).addEventListener("click", function () { resolve(near + ":" + number); });
     }
     /* and the search, with the number already in its box */
     function offerSearch(text) {
