@@ -165,7 +165,7 @@
       if (!asked) { return; }
       status.textContent = "";
       try { asked = decodeURIComponent(asked); } catch (e) {}
-      toPart = (/-(history|ex\d+)$/i.exec(asked) || [""])[0];  /* a rule's history, or its example's own address */
+      toPart = partOf(asked);
       resolve(asked.slice(0, asked.length - toPart.length));
     }
     ask(location.hash.slice(1));
@@ -174,6 +174,10 @@
       if (document.getElementById("cr-go") === box) { ask(location.hash.slice(1)); }
     });
   }
+
+  /* The part of an address after its rule's: its history (702.19c-history) or one of its examples
+   * (702.19c-ex1); "" for none. */
+  function partOf(address) { return (/-(history|ex\d+)$/i.exec(address) || [""])[0]; }
 
   /* /702.19c, /cr/702.19c, /R70219c.html: the address's last part, read as the go page reads a
    * number; a rule or a section only (a chapter's one digit may be anything's), or its history
@@ -192,10 +196,10 @@
     try { last = decodeURIComponent(last); } catch (e) {}
     if (/^404\.html$/i.test(last)) { return; }  /* the page itself, asked for by name */
     var at = parts.lastIndexOf("editions"), date = at >= 0 ? parts[at + 1] || "" : "";
-    var edition = /^\d{4}(-\d{2}-\d{2})?$/.test(date) ? date + ":" : "";
+    var edition = CR.isEdition(date) ? date + ":" : "";
     var anchor = box && edition ? location.hash.slice(1) : "";
     var text = /^cr\d/.test(anchor) ? anchor : last.replace(/\.html?$/i, "");
-    var part = (/-(history|ex\d+)$/i.exec(text) || [""])[0];  /* its history, or its example */
+    var part = partOf(text);
     var n = CR.readNumber(text.slice(0, text.length - part.length));
     if (n) { location.replace((box ? box.dataset.go : CR.root() + "go/") + "#" + edition + CR.numberOf(n) + part); }
   }
@@ -208,7 +212,8 @@
   function sayRenumbered() {
     var said = null;
     try { said = JSON.parse(sessionStorage.getItem(RENUMBERED) || "null"); sessionStorage.removeItem(RENUMBERED); } catch (e) {}
-    if (!said || location.hash.replace(/-(history|ex\d+)$/, "") !== "#" + CR.anchorOf(CR.parseAddress(said.now))) { return; }
+    if (!said || location.hash.slice(0, location.hash.length - partOf(location.hash).length) !==
+        "#" + CR.anchorOf(CR.parseAddress(said.now))) { return; }
     var note = document.body.appendChild(CR.element("p", { "class": "cr-renumbered", role: "status" }));
     requestAnimationFrame(function () {
       note.appendChild(CR.element("span", { lang: "zh-Hans" }, said.date + " 版的规则 " + said.was + " 现为 " + said.now + "。"));

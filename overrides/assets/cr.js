@@ -82,11 +82,14 @@
    * to be read by readNumber }; null for text with no edition. */
   function readCitation(text) {
     text = (text || "").trim().replace(/^[#/?]+/, "");
-    var m = /^(\d{4}(?:-\d{2}-\d{2})?)[/:](.+)$/.exec(text);
-    if (m) { return { date: m[1], number: m[2] }; }
-    m = /^(.+?)\s*[(（]\s*(\d{4}-\d{2}-\d{2})\s*[)）]$/.exec(text);
-    return m ? { date: m[2], number: m[1] } : null;
+    var at = text.search(/[/:]/);
+    if (at > 0 && isEdition(text.slice(0, at)) && at < text.length - 1) { return { date: text.slice(0, at), number: text.slice(at + 1) }; }
+    var m = /^(.+?)\s*[(（]\s*([\d-]+)\s*[)）]$/.exec(text);
+    return m && isEdition(m[2]) ? { date: m[2], number: m[1] } : null;
   }
+
+  /* An edition's name: its date (2023-11-17), or a year for an excerpt (2012). */
+  function isEdition(text) { return /^\d{4}(?:-\d{2}-\d{2})?$/.test(text); }
 
   /* A rule number's place in the order of rules: [section, rule, letter] ("702.19c" -> [702, 19, 3]),
    * to compare two numbers and to tell how far apart they are; null for what is not a number. */
@@ -193,4 +196,5 @@
   CR.nativeScript = nativeScript;
   CR.zhTag = zhTag;
   CR.readCitation = readCitation;
+  CR.isEdition = isEdition;
 })();
