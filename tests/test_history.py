@@ -99,3 +99,26 @@ def test_a_glob_that_names_nothing_or_too_much_is_an_error(tmp_path, entry, mess
     with pytest.raises(SourceError) as raised:
         read_manifest(tmp_path / "sources.yml")
     assert message in str(raised.value) and ":2" in str(raised.value)
+
+
+def test_a_change_of_typography_alone_is_no_version_and_the_changes_page_lists_it_apart(tmp_path):
+    """2019-01-25 had straight quotes, the releases on each side curly ones: 702.19d showed three
+    "edits" (it’s → it's → it’s), and the changes page listed 1,401 rules as changed."""
+    from generator.site.pages import site_files
+    from generator.site.model import SiteModel
+    curly = LONG_A.replace("their", "the player’s")
+    edition(tmp_path, "a.txt", "March 3, 2031", [("100.1.", curly), ("100.2.", LONG_B)])
+    edition(tmp_path, "b.txt", "June 9, 2031", [("100.1.", curly.replace("’", "'")), ("100.2.", LONG_B)])
+    edition(tmp_path, "c.txt", "July 1, 2031", [("100.1.", curly.replace("’", "'").replace("table", "board")),
+                                                ("100.2.", LONG_B)])
+    corpus = load_corpus(None, [str(tmp_path / name) for name in ("a.txt", "b.txt", "c.txt")])
+    chain, steps = english_chain(corpus.editions, corpus.lineages, "2031-07-01")
+    versions = rule_history(n("100.1"), chain, steps)
+    assert [(v.since, v.until, v.change) for v in versions] == [
+        ("2031-07-01", "2031-07-01", None), ("2031-03-03", "2031-06-09", "edited")]
+    assert (steps[0].of_old(n("100.1")).kind, steps[0].of_old(n("100.1")).text_changed) == ("typography", False)
+    two = load_corpus(None, [str(tmp_path / name) for name in ("a.txt", "b.txt")])
+    page = next(p for p in site_files(SiteModel.build(two)).pages if p.src == "cr/changes/index.md").markdown
+    assert r"仅排印改动 Typography only \(1\)" in page and r"修改 Changed \(0\)" in page
+    row = page[page.index('<tr id="change-cr100-1">'):].split("</tr>", 1)[0]
+    assert "<del>player’s</del><ins>player's</ins>" in row, row

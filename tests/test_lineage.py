@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from conftest import CORPUS, needs_corpus
 from generator.history.lineage import SIMILAR, _shared_words_ratio, trace_lineage
 from generator.rules.numbers import parse_number as n
+from generator.rules.word_diff import wording
 from generator.history.corpus import load_corpus
 from test_diff import LONG_A, LONG_B, LONG_C, edition
 
@@ -57,13 +58,30 @@ def test_a_change_of_cited_numbers_only_is_not_an_edit(late_2023):
     ("20230414", "20231117", "714.3a", "text"),  # a sentence appended (2x as long)
     ("20200122", "20200417", "100.5", "text"),  # 5x as long
     ("20190612", "20190712", "107.1c", "text"),  # shortened to a third
-    ("20190125", "20190503", "106.5", "examples"),  # only its example changed (its quotes)
+    ("20190125", "20190503", "702.15e", "examples"),  # only its example changed ("you may" dropped)
     ("20070201", "20070501", "212.6", "text"),  # a short title renamed: "Land" -> "Lands"
 ])
 def test_an_edit_stays_the_same_rule_whatever_its_length(old, new, number, changed):
     link = trace_lineage(official(old), official(new)).of_old(n(number))
     assert (link.kind, link.new) == ("edited", n(number))
     assert (link.text_changed, link.examples_changed) == (changed == "text", changed == "examples")
+
+
+def test_a_change_of_typography_alone_is_no_edit():
+    """The 2019-01-25 file had straight quotes, the releases on each side curly ones: 1,401 rules
+    differ only so from 2018-10-05, and were "edited" in their histories and the changes page."""
+    lineage = trace_lineage(official("20181005"), official("20190125"))
+    assert lineage.counts()["typography"] >= 1400 and lineage.counts()["edited"] < 25
+    back = trace_lineage(official("20190125"), official("20190503"))
+    quotes = back.of_old(n("106.5"))  # its example's quotes and apostrophe, “{T}: … color.” Meteor Crater’s
+    assert (quotes.kind, quotes.new, quotes.text_changed, quotes.examples_changed) == ("typography", n("106.5"), False, False)
+    assert back.of_old(n("702.15e")).kind == "edited"  # beside it, an example's real edit, quotes and all
+
+
+def test_typography_is_uniform_in_a_texts_wording_and_nothing_else_is():
+    assert wording("It’s “_Magic_” — a game…\nof  cards −1") == wording('It\'s "Magic" - a game... of cards -1')
+    assert wording("deals damage") != wording("deals Damage")  # a word's case is wording
+    assert wording("snake_case_name") == "snake_case_name"  # an underscore inside a word is no italics
 
 
 # twenty-four sentences of words none of the kept ones use: what a rule loses (or gains) across editions

@@ -5,21 +5,23 @@ A link's kind:
   unchanged     the same text and examples at the same number
   references    the same rule; its text differs only in the rule numbers it cites, each cited
                 number being where that rule went (104.6: "rule 724" -> "rule 726")
+  typography    the same rule; its text differs only in typography, the same wording (it’s -> it's)
   edited        the same number, the text or the examples changed
-  moved         another number, the same text (up to renumbered citations)
+  moved         another number, the same text (up to renumbered citations and typography)
   moved-edited  another number, and the text or the examples changed
   added         no rule of the older edition became it (split: part of an older rule's text)
   removed       it became no rule of the newer edition (merged: its text is part of a newer rule's)
 
 Rules are paired in passes, each only among the rules still unpaired: the same text and examples;
-the same text with cited numbers masked; the most similar texts anywhere, the same number counting
-a little (no length filter: 100.4 with a sentence appended is still 100.4); then the same number
-and a text only somewhat similar, or the shorter text mostly inside the longer, by words or by its
-sentences all but one (across distant editions a rule may grow or lose most of its length: 510.1c of
-2023 kept three sentences in 2025, rewrote its fourth and replaced its examples), judged on the
-rule's own text (its examples may confirm a pair, never break one), or, for a short title such as
-"Totem Armor" -> "Umbra Armor", its first subrule paired at the same place; then a rule restated
-around its quoted name, the one of its section on each side that opens with that name.
+the same text with cited numbers masked, then with its typography made uniform too; the most similar
+texts anywhere, the same number counting a little (no length filter: 100.4 with a sentence appended
+is still 100.4); then the same number and a text only somewhat similar, or the shorter text mostly
+inside the longer, by words or by its sentences all but one (across distant editions a rule may grow
+or lose most of its length: 510.1c of 2023 kept three sentences in 2025, rewrote its fourth and
+replaced its examples), judged on the rule's own text (its examples may confirm a pair, never break
+one), or, for a short title such as "Totem Armor" -> "Umbra Armor", its first subrule paired at the
+same place; then a rule restated around its quoted name, the one of its section on each side that
+opens with that name.
 Duplicate texts are paired by where their neighbours went, not by number order.
 Glossary terms are paired by name (an "(Obsolete)" mark added or dropped is the same term), then
 by definition (a renamed term).
@@ -36,7 +38,7 @@ from ..rules.model import Edition, GlossaryEntry, without_obsolete_mark
 from ..rules.numbers import RuleNumber, parse_number
 from ..rules.references import ITEM
 from ..rules.sentences import split
-from ..rules.word_diff import words
+from ..rules.word_diff import wording, words
 
 SIMILAR = 0.5  # word similarity for a pair anywhere in the edition
 SIMILAR_SAME_NUMBER = 0.3  # at the same number, less is enough
@@ -145,6 +147,7 @@ def trace_lineage(old: Edition, new: Edition, lang: str = "en") -> Lineage:
     pairs: dict[RuleNumber, RuleNumber] = {}
     _pair_identical(before, after, pairs, lambda t: t.full)
     _pair_identical(before, after, pairs, lambda t: _masked(t.full))
+    _pair_identical(before, after, pairs, lambda t: _masked(wording(t.full)))
     _pair_similar(before, after, pairs)
     _pair_same_number(before, after, pairs, lang)  # and titles whose first subrule stayed
     _pair_by_quoted_name(before, after, pairs)  # a keyword's rule restated around its name
@@ -157,11 +160,13 @@ def trace_lineage(old: Edition, new: Edition, lang: str = "en") -> Lineage:
         x, y = before[a], after[b]
         # a text the edition left word for word is not changed, even where a rule it cites moved
         # (the English did not renumber the citation: 724.6 of 2024-02-02 still cites 724, now 725)
-        text_changed = x.text != y.text and lineage.rewrite(x.text) != y.text
-        examples_changed = x.examples != y.examples and tuple(lineage.rewrite(e) for e in x.examples) != y.examples
+        # nor is one whose typography alone changed (it’s -> it's)
+        text_changed = x.text != y.text and wording(lineage.rewrite(x.text)) != wording(y.text)
+        examples_changed = x.examples != y.examples and \
+            tuple(wording(lineage.rewrite(e)) for e in x.examples) != tuple(wording(e) for e in y.examples)
         if a == b:
-            kind = "unchanged" if x.full == y.full else ("references" if not (text_changed or examples_changed)
-                                                          else "edited")
+            kind = "unchanged" if x.full == y.full else "edited" if text_changed or examples_changed else \
+                "typography" if wording(x.full) == wording(y.full) else "references"
         else:
             kind = "moved" if not (text_changed or examples_changed) else "moved-edited"
         lineage.add(RuleLink(a, b, kind, text_changed, examples_changed))

@@ -3,7 +3,9 @@ through the lineage of the English texts (never by number alone).
 
 A version is a stretch of consecutive editions in which the rule kept its number and its exact
 text: a change of cited numbers only ("See rule 723" to "See rule 724") starts one too, or the
-history would quote each older edition in today's words. Each version knows the change that
+history would quote each older edition in today's words; a change of typography alone (it’s to
+it's, back and forth across 2019's releases) does not, or most rules would show three "edits" that
+are no edit. Each version knows the change that
 led to the newer one, and the Chinese of the newest of its editions that had one.
 """
 from __future__ import annotations
@@ -21,7 +23,8 @@ class Version:
     number: RuleNumber
     since: str  # the first edition with this form
     until: str  # the last edition with it
-    en: tuple[str, ...] | None  # the rule's text, then its examples (a history shows them apart)
+    en: tuple[str, ...] | None  # the rule's text, then its examples (a history shows them apart), as
+    # its newest edition has them (an older one of the version may differ in typography)
     zh: tuple[str, ...] | None
     zh_edition: str | None  # the edition whose Chinese `zh` is
     change: str | None = None  # how it became the next newer version (a lineage kind); None for the newest
@@ -69,7 +72,7 @@ def rule_history(number: RuleNumber, chain: list[Edition], steps: list[Lineage |
             break
         old_rule = rules[older.date][link.old]
         current = versions[-1]
-        if link.kind == "unchanged":
+        if link.kind in ("unchanged", "typography"):
             current.since = older.date
             if current.zh is None and "zh" in old_rule.texts:
                 current.zh, current.zh_edition = text_parts(old_rule, "zh"), older.date

@@ -306,6 +306,7 @@ def worklist(edition, status, rules: dict, findings: list = (), drafts: dict | N
 CHANGE_SECTIONS = (  # heading, the link kinds it lists
     ("新增 Added", ("added",)), ("删除 Removed", ("removed",)), ("改号 Renumbered", ("moved", "moved-edited")),
     ("修改 Changed", ("edited",)), ("引用编号更新 Cited numbers updated", ("references",)),
+    ("仅排印改动 Typography only", ("typography",)),
 )
 
 
@@ -336,7 +337,7 @@ def changes_page(model: SiteModel, files: "SiteFiles") -> None:
         if change.kind == "removed":
             return f"<del>{html_attr(before[change.old].text)}</del>"
         x, y = before[change.old], after[change.new]
-        if change.kind == "references":  # the numbers themselves, which are all that changed
+        if change.kind in ("references", "typography"):  # the numbers or marks, which are all that changed
             return word_diff(x.text, y.text) + "".join("<br><i>Example:</i> " + word_diff(was.text, example.text)
                                                        for was, example in zip(x.examples, y.examples))
         shown = word_diff(lineage.rewrite(x.text), y.text) if change.text_changed else html_attr(y.text)
@@ -379,7 +380,7 @@ def changes_page(model: SiteModel, files: "SiteFiles") -> None:
 
 
 CHANGE_NAMES_ZH = {"added": "新增", "edited": "改写", "moved": "改号", "moved-edited": "改号并改写", "removed": "删除",
-                   "references": "引用编号更新", "glossary added": "词汇表新增", "glossary edited": "词汇表改写",
+                   "references": "引用编号更新", "typography": "仅排印改动", "glossary added": "词汇表新增", "glossary edited": "词汇表改写",
                    "glossary removed": "词汇表删除", "glossary renamed": "词汇表改名", "glossary obsolete": "词汇表废止",
                    "glossary revived": "词汇表恢复"}
 
