@@ -36,6 +36,11 @@ def test_forms():
     bare, forms = chinese_forms("鹏洛客（旧译旅法师）")
     assert bare == "鹏洛客" and {"鹏洛客", "鵬洛客", "旅法师"} <= forms
     assert chinese_forms("结合，“与…结合”")[1] >= {"结合", "結合"}
+    # the running text's forms of a glossary name built on 的 (a scholar found 510.1c's "blocked
+    # creature", 被阻挡生物 in its Chinese, unmarked)
+    assert {"攻击生物", "被阻挡生物", "未被阻挡生物"} <= chinese_forms("进行攻击的生物")[1] | \
+        chinese_forms("被阻挡的生物")[1] | chinese_forms("未被阻挡的生物")[1]
+    assert "异能来源" not in chinese_forms("异能的来源")[1]  # 的 alone is kept: 异能的来源 is written so 12 times
 
 
 def test_full_termbase_has_every_glossary_entry(corpus_loaded):

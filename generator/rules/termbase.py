@@ -26,7 +26,9 @@ TERM_ZH = re.compile(r"[\u4e00-\u9fff]{2,8}")
 PARENTHETICAL = re.compile(r"[（(]([^）)]*)[）)]")
 OLD_TRANSLATION = re.compile(r"旧译(.+)")
 # the glossary's "进行攻击的生物" (a creature that is attacking) is 攻击生物 in the rules' running text
-DOING = re.compile(r"^进行(.+)的(.+)$")
+# "进行X的Y" and "(未)被X的Y", which running text writes "XY" and "(未)被XY": the glossary's
+# 进行攻击的生物 is 攻击生物 in the rules, 被阻挡的生物 被阻挡生物 (8 times, never with 的)
+DOING = re.compile(r"^(?:进行|(未?被))(.+)的(.+)$")
 # a word then the start of its object, in one clause: "reach the battlefield", "haunt the creature";
 # not a word that may start another clause ("with morph that says", "has flying this turn")
 OBJECT = r"(?:the|a|an|its|their|his|her|your|another|target|these|those)"
@@ -154,8 +156,8 @@ def script_variants(form: str) -> set[str]:
 @lru_cache(maxsize=None)
 def chinese_forms(name: str) -> tuple[str, frozenset[str]]:
     """(the name without notes, every form to match): aliases split on ，and /, notes in brackets
-    dropped, an old translation (旧译旅法师) kept as a form, "进行X的Y" also as the running text's
-    "XY", every form in both scripts."""
+    dropped, an old translation (旧译旅法师) kept as a form, "进行X的Y" and "被X的Y" also as the
+    running text's "XY" and "被XY", every form in both scripts."""
     forms = set()
     for note in PARENTHETICAL.findall(name):
         old = OLD_TRANSLATION.match(note)
@@ -168,7 +170,7 @@ def chinese_forms(name: str) -> tuple[str, frozenset[str]]:
             forms.add(alias)
             doing = DOING.match(alias)
             if doing:
-                forms.add(doing.group(1) + doing.group(2))
+                forms.add((doing.group(1) or "") + doing.group(2) + doing.group(3))
     return bare, frozenset(v for form in forms for v in script_variants(form))
 
 
