@@ -214,6 +214,13 @@ def test_the_work_list_back_into_the_next_release(carried_site, tmp_path):
     (lambda text: text.replace('id="glossary/Cloak/term"', 'id="glossary/Widget/term"', 1), "no glossary entry 'Widget'"),
     (lambda text: text.replace("<source>Cloak</source>", "<source>Cloaked</source>", 1), "its English is not the edition's"),
     (lambda text: text.replace('id="title/719/1"', 'id="title/999/1"', 1), "has no section 999"),
+    # a hostile-input review: each of these wrote a release with no word (two units' targets joined,
+    # a rule "101.3." of the translator's own, a state no tool writes read as translated)
+    (lambda text: text.replace('id="205.3h/2"', 'id="205.3h/1"', 1), "a second unit of this id (the first is at line"),
+    (lambda text: text.replace('<target state="needs-translation">Enchantments have their own',
+                               '<target state="translated">结界。&#10;&#10;101.3. 伪造的规则。Enchantments have their own', 1),
+     "unit 205.3h/1: its target has a line break"),
+    (lambda text: text.replace('state="needs-translation"', 'state="bogus-state"', 1), "'bogus-state' is not an XLIFF 1.2 state"),
 ])
 def test_a_bad_work_list_writes_nothing_and_says_what(carried_site, tmp_path, damage, message):
     bad = tmp_path / "bad.xlf"
@@ -254,6 +261,36 @@ def test_a_rule_to_review_fixed_in_one_sentence_keeps_its_others(carried_site, t
     assert result.returncode == 0, result.stderr[-2000:]
     number = groups[0].get("id")
     assert parts_of(tmp_path / "next.txt")[number][0] == current[0] + "修正后的句子。"
+
+
+def test_empty_targets_leave_a_rule_as_it_was_and_a_tools_markup_is_not_text(carried_site, tmp_path):
+    """Targets of spaces marked translated wrote "205.3h. " (no rule: its subrules then hung under
+    205.3g) and said nothing; a tool's inline codes (<bpt>&lt;b&gt;</bpt>) were written as "<b>"."""
+    tree = etree.parse(str(data(carried_site, "worklist.xlf")))
+    units = {u.get("id"): u for u in tree.iter(f"{NS}trans-unit")}
+    for unit_id in ("205.3h/1", "205.3h/2"):
+        target = units[unit_id].find(f"{NS}target")
+        target.text, target.attrib["state"] = "   ", "translated"
+    new_rule = sorted(i for i in units if i.startswith("701.56a/"))
+    for unit_id in new_rule:
+        target = units[unit_id].find(f"{NS}target")
+        target.text, target.attrib["state"] = "", "translated"
+    alone = next(i.split("/")[0] for i in units if i.endswith("/1") and i[:1].isdigit() and i.replace("/1", "/2") not in units)
+    marked = units[f"{alone}/1"].find(f"{NS}target")
+    marked.text, marked.attrib["state"] = "某", "translated"
+    bold = etree.SubElement(marked, f"{NS}bpt", id="1")
+    bold.text, bold.tail = "<b>", "句"
+    end = etree.SubElement(marked, f"{NS}ept", id="1")
+    end.text, end.tail = "</b>", "。"
+    tree.write(str(tmp_path / "blank.xlf"), encoding="utf-8", xml_declaration=True)
+    result = import_xliff(tmp_path / "blank.xlf", tmp_path / "next.txt")
+    assert result.returncode == 0, result.stderr[-2000:]
+    made, older = parts_of(tmp_path / "next.txt"), parts_of(ZH_OLD)
+    assert made["205.3h"][0] == older["205.3h"][0]
+    assert "warning: older Chinese kept for 205.3h (1 of 2 sentences changed or new; empty target in 205.3h/1, 205.3h/2)" \
+        in result.stderr, result.stderr[-3000:]
+    assert "701.56a" not in made and f"no Chinese for 701.56a (empty target in {', '.join(new_rule)})" in result.stderr
+    assert made[alone][0] == "某句。"
 
 
 def test_omegat_opens_the_downloaded_project_and_its_translation_imports(carried_site, tmp_path):

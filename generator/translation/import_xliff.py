@@ -6,7 +6,8 @@ of the new English edition.
 Every rule of the new English edition, in its order: its Chinese is the work list's, part by part
 (its text, each example), where a unit of the part has a target other than its English (OmegaT
 keeps a unit's state and puts its translation in the target; a unit translated as empty joins its
-neighbour's); a carried sentence nobody changed keeps its Chinese; a part no unit translates keeps
+neighbour's, a part whose targets are all empty is not translated; a tool's inline codes are not
+text); a carried sentence nobody changed keeps its Chinese; a part no unit translates keeps
 the carried Chinese of the rule (renumbered as on the site), reported where its English changed
 since (the release would otherwise carry older Chinese unnoticed), and a rule with none is left out
 and reported. A glossary entry of the work list is written from its units likewise (its name, each
@@ -20,7 +21,8 @@ has none, and the report names the unit (draft not confirmed).
 OmegaT never fills a segment from a draft by itself (the project offers them as suggestions), so
 there a target that is the draft is one the translator took. A
 work list made for another English edition than the sources', a unit the edition does not have, or
-whose English is not the edition's, stops the import: nothing is written.
+whose English is not the edition's, a unit's id twice, a state XLIFF 1.2 does not have, or a line
+break in a target that is one line of the release stops the import: nothing is written.
 """
 from __future__ import annotations
 
@@ -44,6 +46,12 @@ DRAFT = "draft"  # the origin of a unit's draft (worklist_xliff.py)
 PREFILLED_QUALIFIERS = ("exact-match", "fuzzy-match", "id-match", "leveraged-glossary", "leveraged-inherited",
                         "leveraged-mt", "leveraged-repository", "leveraged-tm", "mt-suggestion", "tm-suggestion")
 DATE_ZH = re.compile(r"\d{4}年\d{1,2}月\d{1,2}日")
+STATES = ("new", "needs-translation", "needs-adaptation", "needs-l10n", "needs-review-translation",
+          "needs-review-adaptation", "needs-review-l10n", "translated", "final", "signed-off")  # XLIFF 1.2's, and x-…
+# inline elements whose content is the original's markup ("<b>"), not text: a target's words are
+# around them (<g> and <mrk> hold text, and are read through)
+NATIVE_CODES = ("bpt", "ept", "ph", "it")
+LINE_BREAK = re.compile(r"[\n\r\u0085\u2028\u2029]")
 
 
 @dataclass
@@ -116,20 +124,32 @@ def read_units(data: bytes, path: str) -> WorkList:
         raise SourceError(path, root.sourceline, "not an XLIFF 1.2 file: expected <xliff> with a <file>")
     made_for = MADE_FOR.match(file.get("original") or "")
     work = WorkList(made_for[1] if made_for else None, {}, {})
+    seen: dict[str, int] = {}  # unit id -> its line
     for element in root.iter(f"{{{NAMESPACE}}}trans-unit"):
         unit_id = element.get("id") or ""
         rule, term, title = UNIT_ID.match(unit_id), TERM_ID.match(unit_id), TITLE_ID.match(unit_id)
         if not (rule or term or title):
             raise SourceError(path, element.sourceline, f"unit {unit_id!r}: expected an id such as 702.19b/1, "
                               "title/702/1 or glossary/Trample/term")
+        if unit_id in seen:  # two translations of one sentence: neither may be dropped, nor both joined
+            raise SourceError(path, element.sourceline, f"unit {unit_id}: a second unit of this id (the first is "
+                              f"at line {seen[unit_id]}); expected each id once")
+        seen[unit_id] = element.sourceline
         source, target = element.find(f"{{{NAMESPACE}}}source"), element.find(f"{{{NAMESPACE}}}target")
+        state = target.get("state") if target is not None else None
+        if state is not None and state not in STATES and not state.startswith("x-"):
+            raise SourceError(path, target.sourceline, f"unit {unit_id}: state {state!r} is not an XLIFF 1.2 state; "
+                              f"expected one of {', '.join(STATES)} or x-…")
         draft = next((alt.find(f"{{{NAMESPACE}}}target") for alt in element.iter(f"{{{NAMESPACE}}}alt-trans")
                       if alt.get("origin") == DRAFT), None)
-        texts = ("".join(source.itertext()) if source is not None else "",
-                 "".join(target.itertext()) if target is not None else None,
-                 target.get("state") if target is not None else None, element.sourceline,
-                 "".join(draft.itertext()) if draft is not None else None,
+        texts = (_content(source) if source is not None else "", _content(target) if target is not None else None,
+                 state, element.sourceline, _content(draft) if draft is not None else None,
                  target.get("state-qualifier") if target is not None else None)
+        one_line = not term or term["key"] == "term"  # a definition's unit may hold its paragraphs
+        if one_line and texts[1] and LINE_BREAK.search(texts[1]):  # it would start lines of its own in the release
+            raise SourceError(path, target.sourceline, f"unit {unit_id}: its target has a line break, and a rule's "
+                              f"text, an example, a title or a term is one line of the release: expected one line "
+                              f"({texts[1][:60]!r})")
         if rule:
             work.rules.setdefault(rule["rule"], []).append(Unit(rule["rule"], int(rule["example"] or 0), int(rule["k"]), *texts))
         elif title:
@@ -138,6 +158,18 @@ def read_units(data: bytes, path: str) -> WorkList:
             part = 0 if term["key"] == "term" else int(term["key"])
             work.terms.setdefault(term["term"], []).append(Unit(term["term"], part, 1, *texts))
     return work
+
+
+def _content(element) -> str:
+    """The text of a <source> or <target>: its words, not the original's markup that inline codes
+    carry (a tool's <bpt>&lt;b&gt;</bpt> would otherwise become "<b>" in the rule)."""
+    from lxml import etree
+    parts = [element.text or ""]
+    for child in element:
+        if isinstance(child.tag, str) and etree.QName(child).localname not in NATIVE_CODES:
+            parts.append(_content(child))
+        parts.append(child.tail or "")
+    return "".join(parts)
 
 
 def check_units(work: WorkList, edition: Edition, path: str) -> None:
@@ -241,7 +273,7 @@ def _rule_chinese(rule: Rule, edition: Edition, units: list[Unit], result: Impor
             if said:
                 result.outdated.append((str(rule.number), f"{where} ({said})"))
         else:
-            done = sum(1 for u in part_units if u.filled)
+            done = sum(1 for u in part_units if u.filled and u.target.strip())
             said = "; ".join(filter(None, (f"{done} of {len(part_units)} units translated" if done else "",
                                            _unused(part_units))))
             result.left_out.append(str(rule.number) + where + (f" ({said})" if said else ""))
@@ -275,6 +307,9 @@ def _unused(units: list[Unit]) -> str:
     drafts = [u.name for u in units if u.unconfirmed]
     if drafts:
         said.append(f"draft not confirmed in {', '.join(drafts)}")
+    empty = [u.name for u in units if u.filled and not u.target.strip()]
+    if empty and not any(u.filled and u.target.strip() for u in units):
+        said.append(f"empty target in {', '.join(empty)}")
     untranslated = [u.name for u in units if not u.filled and not u.unconfirmed]
     if untranslated and any(u.filled for u in units):
         said.append(f"{', '.join(u.name for u in units if u.filled)} translated, not used: "
@@ -344,7 +379,7 @@ def _part_chinese(units: list[Unit], kept: list[str | None] | None) -> list[str]
     Chinese (`kept`, by unit: the carried Chinese of an unchanged English, the current Chinese of a
     sentence to review); None otherwise (a part half translated, say a new rule of which OmegaT
     filled one sentence from the memory, is not written as if whole)."""
-    if not any(unit.filled for unit in units):
+    if not any(unit.filled and unit.target.strip() for unit in units):  # nothing, or only empty targets
         return None
     pieces = []
     for unit in units:
