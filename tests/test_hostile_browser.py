@@ -16,6 +16,7 @@ ATTACKS = {
     "definition": "<iframe srcdoc=\"<script>parent.alert('definition')</script>\"></iframe>",
     "intro": "<img src=z onerror=alert('intro')>",
 }
+FORMULA = "+cmd|' /C calc'!A0"  # what a spreadsheet runs, opening the work list's CSV
 NOTE = """# 笔记 { onmouseover=alert('heading') }
 
 [点我](#x){ onclick=alert('attr') } ![图](x.png){ onerror=alert('image') }
@@ -37,7 +38,8 @@ def _hostile_official() -> str:
                      ("702.2. Spinning\n", f"702.2. Spinning {ATTACKS['rule']}\n"),
                      ("\nWidget\n", f"\nWidget {ATTACKS['glossary']}\n"),
                      ("An old word for spinning.", f"An old word for spinning. {ATTACKS['definition']}"),
-                     ("This is a small hand-written document", f"This is a small {ATTACKS['intro']} document")):
+                     ("This is a small hand-written document", f"This is a small {ATTACKS['intro']} document"),
+                     ("702.1. Some widgets", f"702.1. {FORMULA} Some widgets")):
         assert old in text, old
         text = text.replace(old, new)
     return text
@@ -114,3 +116,16 @@ def test_no_script_runs_on_any_page_and_attacks_show_as_text(browser, hostile_si
     finally:
         opened.close()
     assert opened.errors == [], opened.errors
+
+
+def test_the_work_lists_csv_runs_no_formula(hostile_site):
+    """A rule starting "+cmd|' /C calc'!A0" was written as it is into worklist.csv, which carries a
+    byte order mark so that Excel opens it by a double click (a hostile-input review)."""
+    import csv
+    site, _ = hostile_site
+    with (site / "assets" / "data" / "2031-03-03" / "worklist.csv").open(encoding="utf-8-sig", newline="") as file:
+        rows = {row["rule"]: row for row in csv.DictReader(file)}
+    assert rows["702.1"]["english"] == "'" + FORMULA + " Some widgets have keyword abilities."
+    assert rows["702.2a"]["english"].startswith("Spinning")  # a cell starting with a word is as it was
+    starts = {cell[:1] for row in rows.values() for cell in row.values() if cell}
+    assert not starts & set("=+-@\t\r")

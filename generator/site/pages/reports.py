@@ -296,11 +296,20 @@ def worklist(edition, status, rules: dict, findings: list = (), drafts: dict | N
     out.seek(0, io.SEEK_END)
     writer = csv.DictWriter(out, fieldnames=list(rows[0]) if rows else ["rule"], lineterminator="\n")
     writer.writeheader()
-    writer.writerows(rows)
+    writer.writerows({key: _inert(value) for key, value in row.items()} for row in rows)
     described = [row | ({"sentences": sentences[row["rule"]]} if row["rule"] in sentences else {}) for row in rows]
     prefix = f"assets/data/{edition.date}/worklist"
     return {f"{prefix}.json": json.dumps(described, ensure_ascii=False, indent=1) + "\n", f"{prefix}.csv": out.getvalue(),
             f"{prefix}.xlf": worklist_xliff(edition, status, rules, findings, drafts).decode("utf-8")}
+
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet reads as a formula at a cell's start
+
+
+def _inert(value: str) -> str:
+    """A cell a spreadsheet shows as text: one starting as a formula does (=, +, -, @, from a
+    source or a volunteer's translation: +cmd|' /C calc'!A0) gets an apostrophe before it."""
+    return "'" + value if value.startswith(FORMULA_START) else value
 
 
 CHANGE_SECTIONS = (  # heading, the link kinds it lists
