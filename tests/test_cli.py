@@ -84,6 +84,12 @@ def _manifest(tmp_path, entry: str):
     ("    edition: '2024-02-30'\n", "sources.yml:2: error: edition must be an ISO date"),
     ("    encoding: ascii\n", "rules.txt:2: error: byte 0xe4 at column 8 is not valid ascii"),
     ("    colour: red\n", "sources.yml:2: error: unknown field(s) colour"),
+    # tracebacks a hostile-input review met (or, for the title, a build's traceback after a clean check)
+    ("  - path: 42\n", "sources.yml:3: error: path must be text, got 42"),
+    ("    title: [1, {a: 2}]\n", "sources.yml:2: error: title must be text, got [1, {'a': 2}]"),
+    ("    languages: en\n", "sources.yml:2: error: languages must be a list such as [en, zh], got 'en'"),
+    ("    encoding: !!python/object/apply:os.system [echo]\n", "sources.yml:2: error: expected plain YAML data"),
+    ("  - path: rules.txt\n", "sources.yml:3: error: rules.txt is already a source (line 2): expected each file once"),
     ("", "rules.txt: error: the edition (effective date) is not in the text"),
 ])
 def test_manifest_problems(tmp_path, entry, expected):
@@ -98,6 +104,15 @@ def test_manifest_not_yaml(tmp_path):
     manifest.write_text("sources: [\n  - path: x\n", encoding="utf-8")
     result = run("check", "--manifest", str(manifest))
     assert result.returncode == 1 and "not valid YAML" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_file_an_entry_names_is_read_once_though_a_glob_names_it_too(tmp_path):
+    """The newest text as rules and its archive, itself included, as history: read once, as rules."""
+    manifest = _manifest(tmp_path, "    edition: 2031-01-01\n  - path: '*.txt'\n    role: history\n")
+    result = run("check", "--json", "--manifest", str(manifest))
+    assert result.returncode == 0, result.stdout + result.stderr
+    (source,) = json.loads(result.stdout)["sources"]
+    assert source["rules"] == 4
 
 
 def test_good_manifest_entry_passes(tmp_path):

@@ -14,6 +14,7 @@ from .parsers import PARSERS
 
 FIELDS = {"path", "format", "languages", "script", "edition", "role", "title", "encoding", "bad_bytes", "fetched"}
 FETCHED_FIELDS = ("url", "date", "sha256")
+TEXT_FIELDS = ("path", "format", "script", "role", "title", "encoding", "bad_bytes")  # an edition may be a year: 2012
 FETCH_SETTINGS = ("folder", "rules_page", "translations")
 # history: an edition for lineage and rule histories, without pages of its own; terms: term pairs for
 # the termbase only (the translators' term list)
@@ -64,14 +65,39 @@ def _specs(root: yaml.Node | None, manifest: Path) -> list[SourceSpec]:
     entries = mapping_value(root, "sources") if root is not None else None
     if not isinstance(entries, yaml.SequenceNode):
         raise SourceError(shown, 1, "expected a top-level 'sources:' list")
-    specs = []
+    entries_read = []
     for node in entries.value:
         line = node.start_mark.line + 1
         if not isinstance(node, yaml.MappingNode):
             raise SourceError(shown, line, "each source must be a mapping with at least 'path'")
-        data = yaml.load(yaml.serialize(node), Loader=_DatesAsText)
-        specs += expand(spec_from_entry(data, manifest.parent, shown, line), shown, line)
+        entries_read.append((spec_from_entry(_plain_data(node, shown, line), manifest.parent, shown, line), line))
+    # a file is read once: as an entry names it, else as the first folder or glob naming it does
+    # (the newest text as rules and its archive, itself included, as history)
+    named: dict[Path, int] = {}
+    for spec, line in entries_read:
+        if not _names_many(spec):
+            if spec.file in named:
+                raise SourceError(shown, line, f"{spec.path} is already a source (line {named[spec.file]}): "
+                                  "expected each file once")
+            named[spec.file] = line
+    specs, taken = [], set(named)
+    for spec, line in entries_read:
+        if not _names_many(spec):
+            specs.append(spec)
+            continue
+        for each in expand(spec, shown, line):
+            if each.file not in taken:
+                taken.add(each.file)
+                specs.append(each)
     return specs
+
+
+def _plain_data(node: yaml.Node, shown: str, line: int):
+    """A node's data, or an error naming its line (a tag such as !!python/object is no data)."""
+    try:
+        return yaml.load(yaml.serialize(node), Loader=_DatesAsText)
+    except yaml.YAMLError as exc:
+        raise SourceError(shown, line, f"expected plain YAML data: {getattr(exc, 'problem', None) or exc}") from None
 
 
 def compose_manifest(manifest: Path) -> yaml.Node | None:
@@ -91,8 +117,8 @@ def compose_manifest(manifest: Path) -> yaml.Node | None:
 def _fetch_settings(root: yaml.Node | None, manifest: Path) -> FetchSettings:
     shown = str(manifest)
     node = mapping_value(root, "fetch")
-    data = yaml.safe_load(yaml.serialize(node)) if node is not None else {}
     line = node.start_mark.line + 1 if node is not None else None
+    data = _plain_data(node, shown, line) if node is not None else {}
     if not isinstance(data, dict):
         raise SourceError(shown, line, "'fetch:' must be a mapping of folder, rules_page and translations")
     unknown = set(data) - set(FETCH_SETTINGS)
@@ -114,7 +140,7 @@ def expand(spec: SourceSpec, shown: str = "", line: int | None = None) -> list[S
     """A source whose path is a folder or a glob (`corpus/en/*.txt`) is every file it names, in
     order; each gets its own edition from its content (an edition given for them all would be wrong)."""
     pattern = str(spec.file)
-    if not (spec.file.is_dir() or any(ch in pattern for ch in "*?[")):
+    if not _names_many(spec):
         return [spec]
     files = sorted(p for p in (spec.file.iterdir() if spec.file.is_dir() else Path("/").glob(pattern.lstrip("/")))
                    if p.is_file() and not p.name.startswith("."))
@@ -126,12 +152,22 @@ def expand(spec: SourceSpec, shown: str = "", line: int | None = None) -> list[S
     return [replace(spec, path=f"{base}/{p.name}", file=p) for p in files]
 
 
+def _names_many(spec: SourceSpec) -> bool:
+    """The source is a folder or a glob."""
+    return spec.file.is_dir() or any(ch in str(spec.file) for ch in "*?[")
+
+
 def spec_from_entry(data: dict, base: Path, shown: str, line: int) -> SourceSpec:
     unknown = set(data) - FIELDS
     if unknown:
         raise SourceError(shown, line, f"unknown field(s) {', '.join(sorted(unknown))}; expected {', '.join(sorted(FIELDS))}")
     if not data.get("path"):
         raise SourceError(shown, line, "a source needs a 'path'")
+    for key in TEXT_FIELDS:  # a number or a list would fail later, far from this line
+        if data.get(key) is not None and not isinstance(data[key], str):
+            raise SourceError(shown, line, f"{key} must be text, got {data[key]!r}")
+    if data.get("languages") is not None and not isinstance(data["languages"], list):
+        raise SourceError(shown, line, f"languages must be a list such as [en, zh], got {data['languages']!r}")
     fmt = data.get("format")
     if fmt is not None and fmt not in PARSERS:
         raise SourceError(shown, line, f"unknown format {fmt!r}; expected one of {', '.join(PARSERS)}")
