@@ -89,6 +89,20 @@ def test_control_characters_are_reported_and_cp1252_punctuation_restored():
     assert [line for line, _ in source.notes] == [1] and "U+0091" in source.notes[0][1]
 
 
+def test_a_control_character_between_words_keeps_them_apart():
+    """Word's line break (U+000B) and the like were removed, gluing words: "Widgetscanbe tapped"."""
+    source = from_string("100.1. Widgets\x0bcan\x1bbe\x7f tapped.")
+    assert source.lines == ["100.1. Widgets can be tapped."] and "read as a space" in source.notes[0][1]
+
+
+def test_text_decoded_as_windows_1252_and_saved_again_is_reported_not_undone():
+    """A download mangled on its way (’ as â€™) was read without a word (a hostile-input review);
+    the corpus's own accents, quotes and Chinese are not such text."""
+    source = from_string("100.1. It canâ€™t.\n100.2. ä¸­æ–‡ and Ã©.\n100.3. It’s “Æther” of Dandân, 中文.")
+    assert [line for line, _ in source.notes] == [1, 2] and source.lines[0] == "100.1. It canâ€™t."
+    assert "“â€™” at column 14 reads as UTF-8 decoded as Windows-1252" in source.notes[0][1]
+
+
 def test_a_byte_windows_1252_leaves_undefined_is_reported_on_its_line(tmp_path):
     """Python's cp1252 codec refuses 0x81, 0x8d, 0x8f, 0x90 and 0x9d; the reading falls back to
     Latin-1 for the whole file, so the other bytes still read as Windows-1252 and the undefined one
