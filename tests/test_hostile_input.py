@@ -35,3 +35,18 @@ def test_diff_of_an_english_and_a_chinese_source_is_an_error(corpus_files):
     en, zh = corpus_files
     result = run("diff", str(zh), str(en.with_name("MagicCompRules-20240206.txt")))
     assert result.returncode == 1 and "same language" in result.stderr
+
+
+def test_a_citation_of_a_rule_the_edition_lacks_is_warned_with_its_line(tmp_path):
+    """A hostile-input review's "See rule 999.9z" was counted by the build ("3 references to rules not
+    in this build") and never located; the official texts have 17 such slips (903.11a in 702.123d of
+    2016-11 to 2017-09)."""
+    text = OFFICIAL.replace("100.1a A two-player widget game has two players.",
+                            "100.1a A two-player widget game has two players. See rules 999.9z, 101.2a, and 450.")
+    (tmp_path / "rules.txt").write_text(text, encoding="utf-8")
+    result = run("check", "--no-manifest", "--source", str(tmp_path / "rules.txt"))
+    line = text.splitlines().index(next(l for l in text.splitlines() if "999.9z" in l)) + 1
+    warned = [l.strip() for l in result.stdout.splitlines() if " cites " in l]
+    assert warned == [f"{tmp_path / 'rules.txt'}:{line}: warning: rule 100.1a cites 999.9z, which the 2031-03-03 edition "
+                      "does not have", f"{tmp_path / 'rules.txt'}:{line}: warning: rule 100.1a cites 450, which the "
+                      "2031-03-03 edition does not have"], result.stdout
