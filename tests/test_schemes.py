@@ -43,6 +43,29 @@ def test_the_system_dark_is_followed_and_the_readers_choice_overrides_it_and_is_
     page.wait_for_function("() => document.body.dataset.mdColorScheme === 'default'")
 
 
+def test_a_page_printed_from_the_dark_scheme_is_the_rules_alone_dark_on_white(dark_page, seed_url):
+    """A judge's review printed chapter 7 (Chrome's "background graphics" on): black margins,
+    examples in a grey for dark screens, and over the text the open pop-up and the rule's panel
+    (its address field, its buttons, its history)."""
+    page = dark_page
+    page.goto(seed_url + "cr/3/#cr301-6")
+    page.locator("#cr301-6 > a").click()
+    page.locator("#cr301-6 ~ p[lang=en] u >> visible=true").first.hover()
+    page.wait_for_selector("#cr-pop:not([hidden])")
+    assert page.locator(".cr-panel").is_visible() and page.evaluate(LUMINANCE) < 0.05
+    page.emulate_media(media="print")
+    shown = page.evaluate("""() => ({panel: getComputedStyle(document.querySelector('.cr-panel')).display,
+        pop: getComputedStyle(document.querySelector('#cr-pop')).display,
+        html: getComputedStyle(document.documentElement).backgroundColor,
+        example: getComputedStyle(document.querySelector('.rules > .ex')).color,
+        text: getComputedStyle(document.querySelector('.rules > p[lang=en]')).color})""")
+    assert shown["panel"] == shown["pop"] == "none"
+    assert page.evaluate(LUMINANCE) > 0.9 and shown["html"] in ("rgba(0, 0, 0, 0)", "rgb(255, 255, 255)")
+    assert shown["example"] == "rgb(95, 95, 95)" and shown["text"] == "rgba(0, 0, 0, 0.87)", shown
+    page.emulate_media(media="screen")
+    assert page.locator(".cr-panel").is_visible()  # the screen as it was
+
+
 def test_on_a_phone_dark_is_chosen_in_the_display_settings(phone, seed_url):
     phone.goto(seed_url + "cr/9/")
     assert scheme_of(phone) == "default"  # the system is light
