@@ -133,6 +133,22 @@ def test_sharing_a_rule_uses_the_share_sheet_and_copies_where_it_fails(phone, se
     assert re.search(r"[\u4e00-\u9fff]{10}", text.split("\n", 1)[1]), text
 
 
+def test_a_shared_chinese_made_for_older_english_says_so(phone, carried_url):
+    """A judge's review: in 中文 mode 702.37c was shared as "702.37c (2024-02-02)" with the Chinese
+    of 2023-11-17, which lacks the English's new "announce that you're using a morph ability"; the
+    page labels it, the message did not."""
+    page = phone
+    page.add_init_script(SHARE_STUB + "localStorage.setItem('cr-mode', 'zh');")
+    page.goto(carried_url + "cr/7/")
+    for number, stale in (("702.37c", True), ("702.19c", False)):
+        open_panel(page, "cr" + number.replace(".", "-"), touch=True).locator(".cr-copy__share").tap()
+        page.wait_for_function("() => window.shared.length === 1")
+        first = page.evaluate("window.shared.pop().text").split("\n")[0]
+        said = f"{number} (2024-02-02)（英文已改 English changed · 译自 2023-11-17）"
+        assert first.startswith(said) if stale else first.startswith(f"{number} (2024-02-02) · ") and "译自" not in first, first
+        page.locator(".cr-panel__close").tap()
+
+
 def test_an_examples_own_link_is_a_tap_from_its_rules_panel(phone, full_url):
     """A judge points at one example (cr702-19c-ex1): the only way to its address was typing it. It is
     dated as the rule's is, and found through the go page (the page's anchor is another rule's once

@@ -151,8 +151,19 @@
     var chinese = /[\u3400-\u9fff]/.test(text.slice(0, 20)), most = chinese ? 70 : 140;  /* a Chinese character is two wide */
     if (text.length > most) { text = (chinese ? text.slice(0, most - 1) : text.slice(0, most - 1).replace(/\s+\S*$/, "")) + "…"; }
     var cited = number + (edition ? " (" + edition + ")" : "");
+    /* Chinese made for older English says so, as on the page: a chat reads the share as today's rule */
+    var stale = chinese && !own ? staleMark(heading) : "";
     return { title: "万智牌完整规则 Comprehensive Rules " + cited,
-             text: cited + (section ? " · " + section : "") + "\n" + text, url: address };
+             text: cited + (stale ? "（" + stale + "）" : "") + (section ? " · " + section : "") + "\n" + text, url: address };
+  }
+
+  /* The label of a rule's Chinese made for other English ("英文已改 English changed · 译自 2023-11-17"), or "". */
+  function staleMark(heading) {
+    for (var next = heading.nextElementSibling; next && next.tagName !== "H3"; next = next.nextElementSibling) {
+      var mark = next.lang && next.lang.indexOf("zh") === 0 && !next.classList.contains("ex") && next.querySelector(".stale");
+      if (mark) { return mark.textContent.trim(); }
+    }
+    return "";
   }
 
   function sectionTitle(heading) {
