@@ -499,10 +499,17 @@ def test_a_zensical_build_reads_offline_too(browser, builder_sites):
 
 
 def test_an_older_edition_opened_once_reads_offline_later(browser, full_site):
+    """The first visit is a friend's, through a dated link to a rule since renumbered: the note that
+    says so and the word that the site is stored are both on screen (a judge's review found the
+    second over the first, for the six seconds a reader starts scrolling in)."""
     served = Served(full_site, PREFIX)
     phone = Phone(browser)
     try:
-        phone.first_visit(served.url + "cr/7/")
+        phone.first_visit(served.url + "go/#2023-04-14:702.124h")
+        renumbered, stored = phone.page.locator(".cr-renumbered"), phone.page.locator(".cr-stored-note")
+        assert "702.124h" in renumbered.inner_text() and stored.is_visible()
+        low, high = renumbered.bounding_box(), stored.bounding_box()
+        assert high["y"] + high["height"] <= low["y"] and low["y"] + low["height"] <= 844, (low, high)
         phone.page.goto(served.url + "editions/2023-04-14/7/#cr702-19")
         settled(phone.page)
         phone.context.set_offline(True)
