@@ -149,6 +149,28 @@ def test_a_shared_chinese_made_for_older_english_says_so(phone, carried_url):
         page.locator(".cr-panel__close").tap()
 
 
+def test_a_glossary_entry_lands_marked_copies_with_spaces_and_shares_without_its_letter(phone, seed_url):
+    """A judge's review: a linked entry was not marked as a linked rule is; its facts copied run
+    together ("702.35异体 Variants: 增強来源 Sources"), their " · " being CSS; a shared entry ended
+    in its letter ("Amplify 增强 (2023-11-17) · A"); a copied Chinese example began "例如： 牌手"."""
+    page = phone
+    page.add_init_script(SHARE_STUB)
+    page.goto(seed_url + "cr/glossary/#g-amplify")
+    entry = page.locator(".g", has=page.locator("h3#g-amplify"))
+    assert entry.evaluate("e => getComputedStyle(e).boxShadow") != "none"
+    assert page.locator(".g", has=page.locator("h3#g-artifact")).evaluate("e => getComputedStyle(e).boxShadow") == "none"
+    facts = entry.locator(".gf").evaluate("e => e.textContent")
+    assert re.search(r"702\.35 异体 Variants: \S+ 来源 Sources", facts), facts
+    tap(page, page.locator("h3#g-amplify a"))
+    page.locator(".cr-panel .cr-copy__share").tap()
+    page.wait_for_function("() => window.shared.length === 1")
+    first = page.evaluate("window.shared[0].text").split("\n")[0]
+    assert first.endswith("(2023-11-17)") and " · " not in first, first
+    page.goto(seed_url + "cr/3/")
+    example = page.locator(".rules > p.ex[lang^=zh]").first.evaluate("e => e.textContent")
+    assert example.startswith("例如：") and not example.startswith("例如： "), example
+
+
 def test_an_examples_own_link_is_a_tap_from_its_rules_panel(phone, full_url):
     """A judge points at one example (cr702-19c-ex1): the only way to its address was typing it. It is
     dated as the rule's is, and found through the go page (the page's anchor is another rule's once

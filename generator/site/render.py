@@ -269,7 +269,7 @@ class RuleRenderer:
             if example < 0:
                 self.texts.setdefault(rule.number, {})[lang] = content
             else:
-                content = f"<i>{EXAMPLE_LABEL[lang]}</i> {content}"
+                content = f"<i>{EXAMPLE_LABEL[lang]}</i>{' ' if lang == 'en' else ''}{content}"  # 例如：牌手…, no space
             if lang == "zh" and example < 0 and rule.number in self.stale:
                 content += stale_label(*self.stale[rule.number])
             if text.incomplete and example == len(text.examples) - 1:  # where the source breaks off

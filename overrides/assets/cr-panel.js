@@ -144,7 +144,8 @@
    * number and edition, the section it is in, the start of its text in the language the reader
    * reads (中文 mode: the Chinese). */
   function shareData(heading, number, address) {
-    var own = isSection(heading), section = own ? "" : sectionTitle(heading), page = CR.pageInfo(), edition = page && page.dataset.edition;
+    /* a rule's section; a glossary entry's heading is its letter, nothing to say */
+    var own = isSection(heading), section = isRule(heading) ? sectionTitle(heading) : "", page = CR.pageInfo(), edition = page && page.dataset.edition;
     var zh = CR.mode && CR.mode() === "zh";
     var text = own ? heading.textContent.trim() :
       (zh ? parts(heading, "zh")[0] || parts(heading, "en")[0] : parts(heading, "en")[0] || parts(heading, "zh")[0]) || "";
@@ -275,7 +276,7 @@
       var shown = newer ? wordDiff(older, newer[k] || "") : element("div", {}, older);
       if (k) {
         shown.classList.add("cr-history-example");
-        shown.insertBefore(element("i", { "class": "cr-history-example__label" }, label + " "), shown.firstChild);
+        shown.insertBefore(element("i", { "class": "cr-history-example__label" }, label + (lang === "en" ? " " : "")), shown.firstChild);
       }
       block.appendChild(shown);
     }

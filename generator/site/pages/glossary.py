@@ -155,5 +155,5 @@ def _entry(term: Term, links: GlossaryLinks, langs, linker: Linker, rule_href) -
     # the names a link to the entry itself: a tap opens its panel, its address to copy or share (cr-panel.js)
     return (f'<div class=g><h3 id="{html_attr(term.anchor)}"><a href="#{html_attr(term.anchor)}">{" ".join(names)}</a>{flags}</h3>'
             f'<div class="{classes}">{"".join(cells)}</div>{cited}'
-            f'<p class=gf data-search-exclude>{"".join(facts)}</p></div>')
+            f'<p class=gf data-search-exclude>{" ".join(facts)}</p></div>')  # a space each: copied, "702.19 异体 …"
 
