@@ -149,6 +149,30 @@ def test_a_shared_chinese_made_for_older_english_says_so(phone, carried_url):
         page.locator(".cr-panel__close").tap()
 
 
+def test_a_rules_text_is_copied_with_its_citation_and_address_in_the_languages_shown(phone, carried_url):
+    """A judge's review: a forum quote needs "CR 702.19c (2024-02-02)", the text and the link in one
+    paste; the panel copied the address alone, the share sheet a text cut at 140 characters."""
+    page = phone
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto(carried_url + "cr/7/")
+    for mode, number in (("both", "702.19c"), ("zh", "702.37c")):
+        page.evaluate(f"localStorage.setItem('cr-mode', '{mode}')")
+        page.reload()
+        panel = open_panel(page, "cr" + number.replace(".", "-"), touch=True)
+        panel.locator(".cr-copy__quote").tap()
+        panel.locator(".cr-copy__said", has_text="Copied").wait_for()
+        lines = page.evaluate("navigator.clipboard.readText()").split("\n")
+        texts = page.locator(f"h3#cr{number.replace('.', '-')} ~ p:not(.ex)")
+        english, chinese = texts.nth(0).inner_text(), texts.nth(1).evaluate("e => e.textContent")
+        assert lines[0] == f"CR {number} (2024-02-02)" and lines[-1] == f"{carried_url}go/#2024-02-02:{number}"
+        if mode == "both":
+            assert lines[1:3] == [english, chinese.strip()], lines
+        else:  # the Chinese alone, with its label: made for the English of 2023-11-17
+            assert len(lines) == 3 and lines[1].endswith("（英文已改 English changed · 译自 2023-11-17）"), lines
+            assert lines[1].startswith(chinese[:20])
+        page.locator(".cr-panel__close").tap()
+
+
 def test_a_glossary_entry_lands_marked_copies_with_spaces_and_shares_without_its_letter(phone, seed_url):
     """A judge's review: a linked entry was not marked as a linked rule is; its facts copied run
     together ("702.35异体 Variants: 增強来源 Sources"), their " · " being CSS; a shared entry ended

@@ -118,6 +118,10 @@
           });
         });
     }
+    if (!isSection(heading)) {  /* the rule's words with its citation and address, to quote in a chat or a forum */
+      row.appendChild(element("button", { type: "button", "class": "cr-copy__quote" }, "复制条文 Copy text"))
+        .addEventListener("click", function () { copy(quoteText(heading, number, address, cited)); });
+    }
     row.appendChild(said);
     /* an example's own address: the rule's with its example's part (go/#2024-02-02:702.19c-ex1,
        which finds it after a renumbering as the rule's does; an older page's anchor, cr702-19c-ex1) */
@@ -156,6 +160,19 @@
     var stale = chinese && !own ? staleMark(heading) : "";
     return { title: "万智牌完整规则 Comprehensive Rules " + cited,
              text: cited + (stale ? "（" + stale + "）" : "") + (section ? " · " + section : "") + "\n" + text, url: address };
+  }
+
+  /* "CR 702.19c (2024-02-02)", the text in each language the page shows (a Chinese made for older
+   * English labelled), then the permanent address; from file://, the citation is the address. */
+  function quoteText(heading, number, address, cited) {
+    var page = CR.pageInfo(), edition = page && page.dataset.edition, mode = CR.mode ? CR.mode() : "both";
+    var lines = [cited ? address : (isRule(heading) ? "CR " : "") + number + (edition ? " (" + edition + ")" : "")];
+    (mode === "both" ? ["en", "zh"] : [mode]).forEach(function (lang) {
+      var text = parts(heading, lang)[0], stale = lang === "zh" && isRule(heading) ? staleMark(heading) : "";
+      if (text) { lines.push(text + (stale ? "（" + stale + "）" : "")); }
+    });
+    if (!cited) { lines.push(address); }
+    return lines.join("\n");
   }
 
   /* The label of a rule's Chinese made for other English ("英文已改 English changed · 译自 2023-11-17"), or "". */
