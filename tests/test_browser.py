@@ -67,7 +67,12 @@ def test_resolver_page(page, seed_url):
     page.wait_for_url(seed_url + "cr/9/#cr905-4")
     # as a judge types a number: with a Chinese input method, full width, named, a space before the letter
     for typed, landing in [("903。4d", "cr/9/#cr903-4d"), ("９０３．４ｄ", "cr/9/#cr903-4d"), ("CR 301.5", "cr/3/#cr301-5"),
-                           ("规则903.4d", "cr/9/#cr903-4d"), ("903.4 d", "cr/9/#cr903-4d")]:
+                           ("规则903.4d", "cr/9/#cr903-4d"), ("903.4 d", "cr/9/#cr903-4d"),
+                           # a whole link as received in a chat (a judge's review: "Not a rule number: https://…")
+                           ("https://yawgatog.com/resources/magic-rules/#R9034d", "cr/9/#cr903-4d"),
+                           ("https://www.academyruins.com/cr/903.4d", "cr/9/#cr903-4d"),
+                           ("https://mtg.wtf/rules#section-903-4d", "cr/9/#cr903-4d"),
+                           (seed_url + "go/#2023-11-17:301.5", "cr/3/#cr301-5")]:
         page.goto(seed_url + "go/")
         page.fill("#cr-go input", typed)
         page.press("#cr-go input", "Enter")

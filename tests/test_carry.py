@@ -271,6 +271,9 @@ def test_a_rules_history_opens_from_its_number_and_an_old_number_lands_on_todays
         page.wait_for_url(carried_url + "cr/7/#cr724-6")
         assert site_search(page, "2024-02-02:724.6")[0].endswith("/cr/7/#cr724-6")
         assert site_search(page, "2023-11-17:723.6") == [carried_url + "go/#2023-11-17:723.6"]  # not today's 723.6
+        # a whole link pasted as received: the site's own permanent one, another site's
+        assert site_search(page, carried_url + "go/#2023-11-17:723.6") == [carried_url + "go/#2023-11-17:723.6"]
+        assert site_search(page, "https://yawgatog.com/resources/magic-rules/#R7246")[0].endswith("/cr/7/#cr724-6")
         page.locator(".cr-search__result a").click()
         page.wait_for_url(carried_url + "cr/7/#cr724-6")
         page.goto(carried_url + "R7246-history")  # a rule's history by a short form, as the docs say of each

@@ -72,7 +72,7 @@
    * named ("rule 704.5j", "CR 702.19c", 规则704.5j, 第704.5j条, "see rule 702.19."); null otherwise. */
   var NAMED_NUMBER = /^(?:see\s+)?(?:rules?|cr|规则|第)\s*|\s*(?:条|[。.,，;；?？])+$/gi;
   function readNumber(text) {
-    text = (text || "").replace(/[\uff01-\uff5e]/g, function (c) { return String.fromCharCode(c.charCodeAt(0) - 0xfee0); })
+    text = fromLink(text || "").replace(/[\uff01-\uff5e]/g, function (c) { return String.fromCharCode(c.charCodeAt(0) - 0xfee0); })
       .replace(/(\d)[。．](?=\d)/g, "$1.").replace(/(\d{3}\.\d{1,3})\s+([a-z])\s*$/i, "$1$2");
     return parseAddress(text) || parseAddress(text.trim().replace(NAMED_NUMBER, ""));
   }
@@ -81,11 +81,22 @@
    * ("2023-11-17:723.6", "2023-11-17/723.6", "CR 723.6 (2023-11-17)"): { date, number: the rest,
    * to be read by readNumber }; null for text with no edition. */
   function readCitation(text) {
-    text = (text || "").trim().replace(/^[#/?]+/, "");
+    text = fromLink(text || "").trim().replace(/^[#/?]+/, "");
     var at = text.search(/[/:]/);
     if (at > 0 && isEdition(text.slice(0, at)) && at < text.length - 1) { return { date: text.slice(0, at), number: text.slice(at + 1) }; }
     var m = /^(.+?)\s*[(（]\s*([\d-]+)\s*[)）]$/.exec(text);
     return m && isEdition(m[2]) ? { date: m[2], number: m[1] } : null;
+  }
+
+  /* A whole link pasted as it was received, this site's or another's: the part naming the rule,
+   * its fragment (yawgatog.com/…/#R70219c, mtg.wtf/rules#section-702-19c, go/#2023-11-17:702.19c)
+   * or else its last path segment (academyruins.com/cr/702.19c); other text as it is. */
+  function fromLink(text) {
+    var link = /^\s*(?:https?:\/\/|www\.)(\S+?)\s*$/i.exec(text);
+    if (!link) { return text; }
+    var hash = link[1].indexOf("#"), part = hash >= 0 && hash < link[1].length - 1 ? link[1].slice(hash + 1) :
+      link[1].replace(/[?#].*$/, "").replace(/\/+$/, "").replace(/^.*\//, "");
+    try { return decodeURIComponent(part); } catch (e) { return part; }
   }
 
   /* An edition's name: its date (2023-11-17), or a year for an excerpt (2012). */
