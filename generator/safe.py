@@ -8,7 +8,8 @@ site through these functions only, one per place it can go:
     md_text        a Markdown heading, list item or link text: no HTML and no Markdown syntax
     page_title     the page title MkDocs and its successors put unescaped into <title>, the header,
                    the navigation and the search index: so it is HTML-escaped text
-    front_matter   the YAML block at the top of a generated page
+    front_matter   the YAML block at the top of a generated page (its title and description are
+                   page_title's)
     script_call    a data script (`CR.name(arg, ...);`, a file of its own): one call, its arguments JSON
 """
 from __future__ import annotations
@@ -39,12 +40,14 @@ def page_title(text: str) -> str:
     return html_attr(" ".join(text.split()))
 
 
-def front_matter(title: str, search_boost: float | None = None) -> str:
-    """A YAML front matter block. The title is a JSON string with every non-ASCII character as an
-    escape, which YAML reads as a double-quoted scalar: no character of a title (a quote, a colon,
-    a control character) can end the value or make the block invalid."""
+def front_matter(title: str, search_boost: float | None = None, description: str | None = None) -> str:
+    """A YAML front matter block. The title (and the description, which the themes put unescaped
+    into an attribute, as the title into <title>) is a JSON string with every non-ASCII character
+    as an escape, which YAML reads as a double-quoted scalar: no character of a title (a quote, a
+    colon, a control character) can end the value or make the block invalid."""
     boost = f"search:\n  boost: {float(search_boost)}\n" if search_boost is not None else ""
-    return f"---\ntitle: {json.dumps(title)}\n{boost}---\n"
+    said = f"description: {json.dumps(page_title(description))}\n" if description else ""
+    return f"---\ntitle: {json.dumps(title)}\n{said}{boost}---\n"
 
 
 def script_json(value) -> str:

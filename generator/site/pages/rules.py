@@ -50,8 +50,16 @@ def chapter_page(model: SiteModel, edition: Edition, chapter, files: "SiteFiles"
     path, text = other_script(edition, chapter.number, langs["zh"] == "zh-Hant", renderer.zh_cells)
     files.assets[path] = text
     files.terms_marked[f"{edition.date}/{chapter.number}"] = renderer.marks
-    return render("chapter.md.j2", src, edition_title(model, edition, bilingual_title(chapter.number, chapter.titles)),
-                  sections=sections, meta=page_meta(model, edition, src, chapter.number), search_boost=_boost(model, edition))
+    title = bilingual_title(chapter.number, chapter.titles)
+    return render("chapter.md.j2", src, edition_title(model, edition, title), sections=sections,
+                  meta=page_meta(model, edition, src, chapter.number), search_boost=_boost(model, edition),
+                  description=described(edition, title))
+
+
+def described(edition: Edition, title: str) -> str:
+    """What a chat's preview of a link to the page says: the page, the edition, the languages."""
+    return (f"{title} · 万智牌完整规则 {edition.date} 版，中英对照，每条规则可链接。The Magic: The Gathering "
+            f"Comprehensive Rules of {edition.date}, in Chinese and English, every rule linkable.")
 
 
 def edition_title(model: SiteModel, edition: Edition, title: str) -> str:
@@ -86,6 +94,7 @@ def glossary_page(model: SiteModel, edition: Edition, stats: LinkStats) -> Page:
     for section in sections:
         section["html"] = page_marks(section["html"])
     return render("chapter.md.j2", src, edition_title(model, edition, "词汇表 Glossary"), sections=sections,
+                  description=described(edition, "词汇表 Glossary"),
                   meta=page_meta(model, edition, src) + "\n" + letter_bar(sections))
 
 
