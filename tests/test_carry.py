@@ -288,6 +288,22 @@ def test_a_rules_history_opens_from_its_number_and_an_old_number_lands_on_todays
         assert "Rule 727.6 of 2023-11-17" in older.inner_text()
         older.locator("a").click()
         page.wait_for_url(carried_url + "cr/7/#cr728-6")
+        # a bare number today's edition has, which the edition before gave another rule (a post of 2023
+        # citing 719.1, Controlling Another Player): today's, with a word of where the older one went
+        # (a judge's review: it landed on the Case rule with none); by a short form too
+        for address in ("go/#719.1", "719.1"):
+            page.goto(carried_url + address)
+            page.wait_for_url(carried_url + "cr/7/#cr719-1")
+            said.wait_for()
+            assert said.locator("[lang=en]").inner_text().strip() == ("This is 719.1 of 2024-02-02; rule 719.1 of 2023-11-17 "
+                                                              "is 720.1 now.")
+            assert said.locator("[lang=zh-Hans]").inner_text().startswith("此为 2024-02-02 版的 719.1；")
+        said.locator("[lang=en] a").click()  # its link, followed (a tap on the note does not take it away first)
+        page.wait_for_url(carried_url + "cr/7/#cr720-1")
+        page.goto(carried_url + "go/#702.19c")  # today's, the same rule in the edition before: nothing to say
+        page.wait_for_url(carried_url + "cr/7/#cr702-19c")
+        page.wait_for_timeout(300)
+        assert said.count() == 0
         page.goto(carried_url + "cr/1/#cr104-6")  # only its cited number changed: a version of its own,
         page.click("h3#cr104-6")                   # the number replaced read old then new (it read new then old)
         cited = page.locator("h3#cr104-6 ~ .cr-panel .cr-history").first

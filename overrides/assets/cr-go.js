@@ -17,6 +17,7 @@
       if (cited && (config.apart || {})[cited.date]) { resolveApart(cited.date, cited.number); return; }
       if (cited && cited.date !== config.edition) { resolveOld(cited.date, cited.number); return; }
       if (cited) { text = cited.number; }
+      var dated = !!cited;
       var chapterOnly = /^[#/?]*\s*(\d)\s*$/.exec(text || "");  /* "7": the chapter's page */
       if (chapterOnly && config.chapters[chapterOnly[1]]) { location.replace(config.chapters[chapterOnly[1]]); return; }
       var n = CR.readNumber(text);
@@ -27,7 +28,10 @@
          * back there with it would bounce between the two for ever */
         CR.loadChapter(config.edition, chapter, function () {
           var rules = CR.data[config.edition + "/" + chapter] || {};
-          if (rules[CR.numberOf(n)] !== undefined) { arrive(url + "#" + CR.anchorOf(n)); return; }
+          if (rules[CR.numberOf(n)] !== undefined) {
+            if (dated || renumbered) { arrive(url + "#" + CR.anchorOf(n)); } else { arriveUndated(url + "#" + CR.anchorOf(n), n); }
+            return;
+          }
           notInEdition(n, rules, url);
         });
         return;
@@ -155,6 +159,23 @@
       }
       location.replace(address + toPart);
     }
+    /* A number with no edition is today's; where the edition before had another rule at that number
+     * (a post of 2023 citing 719.1, Controlling Another Player, which is 720.1 since), the page says
+     * so under the rule it lands on: a judge reading an older post would otherwise be answered by
+     * another rule, with no word. */
+    function arriveUndated(address, n) {
+      var number = CR.numberOf(n), before = (config.older || []).slice().sort().reverse()[0];
+      if (!before) { arrive(address); return; }
+      CR.loadScript("renumber:" + before, CR.root() + "assets/data/renumber/" + before + ".js", function () {
+        var fate = (CR.renumbered[before] || {})[number];
+        if (fate && fate[0] !== number) {
+          var now = fate[0] && CR.parseAddress(fate[0]), chapter = now && config.chapters[CR.chapterOf(now)];
+          renumbered = { was: number, date: before, now: fate[0], removedIn: fate[1], here: number, edition: config.edition,
+                         link: chapter ? new URL(chapter + "#" + CR.anchorOf(now), location.href).href : "" };
+        }
+        arrive(address);
+      });
+    }
     box.querySelector("form").addEventListener("submit", function (event) {
       event.preventDefault();
       toPart = "";
@@ -213,14 +234,30 @@
     var said = null;
     try { said = JSON.parse(sessionStorage.getItem(RENUMBERED) || "null"); sessionStorage.removeItem(RENUMBERED); } catch (e) {}
     if (!said || location.hash.slice(0, location.hash.length - partOf(location.hash).length) !==
-        "#" + CR.anchorOf(CR.parseAddress(said.now))) { return; }
+        "#" + CR.anchorOf(CR.parseAddress(said.here || said.now))) { return; }
     var note = document.body.appendChild(CR.element("p", { "class": "cr-renumbered", role: "status" }));
     requestAnimationFrame(function () {
+      if (said.here) {  /* an undated number: today's rule of that number, the older edition's elsewhere */
+        var zh = note.appendChild(CR.element("span", { lang: "zh-Hans" }, "此为 " + said.edition + " 版的 " + said.here + "；" +
+          said.date + " 版的规则 " + said.was + (said.now ? " 现为 " : " 已于 " + said.removedIn + " 版删除")));
+        var en = note.appendChild(CR.element("span", { lang: "en" }, " This is " + said.here + " of " + said.edition + "; rule " +
+          said.was + " of " + said.date + (said.now ? " is " : " was removed in " + said.removedIn)));
+        if (said.now) {
+          [zh, en].forEach(function (span) {
+            span.appendChild(said.link ? CR.element("a", { href: said.link }, said.now) : document.createTextNode(said.now));
+          });
+          en.appendChild(document.createTextNode(" now"));
+        }
+        zh.appendChild(document.createTextNode("。"));
+        en.appendChild(document.createTextNode("."));
+        return;
+      }
       note.appendChild(CR.element("span", { lang: "zh-Hans" }, said.date + " 版的规则 " + said.was + " 现为 " + said.now + "。"));
       note.appendChild(CR.element("span", { lang: "en" }, "Rule " + said.was + " of " + said.date + " is " + said.now + " now."));
     });
     var readerActs = ["pointerdown", "keydown", "wheel"];
-    function gone() {
+    function gone(event) {
+      if (event && event.target && note.contains(event.target)) { return; }  /* its own link, followed */
       note.remove();
       readerActs.forEach(function (type) { document.removeEventListener(type, gone, true); });
     }
