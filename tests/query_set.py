@@ -20,7 +20,8 @@ WHOLE_SENTENCES = HERE / "search_questions.yml"
 UNSEEN_QUESTIONS = [HERE / "search_questions_unseen.yml", HERE / "search_questions_unseen_2.yml",
                     HERE / "search_questions_unseen_3.yml", HERE / "search_questions_unseen_4.yml",
                     HERE / "search_questions_unseen_5.yml", HERE / "search_questions_unseen_6.yml",
-                    HERE / "search_questions_unseen_7.yml", HERE / "search_questions_unseen_8.yml"]
+                    HERE / "search_questions_unseen_7.yml", HERE / "search_questions_unseen_8.yml",
+                    HERE / "search_questions_unseen_9.yml"]
 
 
 def asked_in(path: Path) -> list[tuple[str, list[str]]]:

@@ -10,7 +10,8 @@
  * Ranking, best first:
  *   a rule number (702.19c, 702-19c, R70219c) gives that rule;
  *   a query equal to a term, a keyword or a section title (either language, either script, any
- *   case, singular or plural) gives it: the glossary entry, then the rule, then the section;
+ *   case, singular or plural) gives it: the glossary entry, then the rule, then the section (a
+ *   query saying more than an entry's name puts the entry after the rules that hold the more);
  *   then documents holding every word of the query (its whole phrase, in its title, and often
  *   ranks higher); then documents holding some of them. A glossary entry of an obsolete term or a
  *   previous system (Paris Mulligan) counts half, but where the query names it.
@@ -675,7 +676,11 @@
       q.en.forEach(function (spellings) { if (doc.section.en.indexOf(" " + spellings[0] + " ") >= 0) { inSection++; } });
       q.zh.forEach(function (w) { if (doc.section.zh.indexOf(w) >= 0) { inSection++; } });
     }
-    return s + inTitle * 40 + inSection * 60 + current * 30;
+    s += inTitle * 40 + inSection * 60 + current * 30;
+    /* a glossary entry answers a query that names its term (all of the query's words in its name);
+       for one that says more, it is a definition beside the rules that state the more, and counts
+       as a bare title does (a short text, it would otherwise lead on a word or two of its own) */
+    return doc.kind === TERM && inTitle < terms ? s * TITLE_ONLY : s;
   }
 
   /* A question's word that a rule does not write but its context does (its section's title, the
