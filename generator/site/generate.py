@@ -29,6 +29,7 @@ from .browser_data import character_maps
 from .markdown_writer import write_if_changed, write_tree
 from .model import SiteModel
 from .pages import SiteFiles, nav, site_files
+from .pages.share_pages import share_pages
 from .readers_words import read_synonyms
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -135,6 +136,8 @@ def generate(options: Options, out: Path, corpus: Corpus | None = None) -> Gener
         files.pages += built.pages
         files.assets.update(built.files)
         settings["extra"]["cr_build"] = built.version
+    if app:  # a published build's pages of the links readers share, which the app does not store
+        files.assets.update(share_pages(model))
     tree = {page.src: page.markdown for page in files.pages} | files.assets
     written = write_tree(out / "docs", tree)
     written += write_if_changed(out / "mkdocs.yml", generated_config(options, out, settings))

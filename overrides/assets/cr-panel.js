@@ -113,7 +113,7 @@
     if (navigator.share) {  /* the system's share sheet (phones, some desktops) */
       row.appendChild(element("button", { type: "button", "class": "cr-copy__share" }, "分享 Share"))
         .addEventListener("click", function () {
-          navigator.share(shareData(heading, number, address)).catch(function (error) {
+          navigator.share(shareData(heading, number, sharedAddress(heading, number) || address)).catch(function (error) {
             if (!error || error.name !== "AbortError") { copy(address); }  /* the reader's own cancel is not a failure */
           });
         });
@@ -190,6 +190,16 @@
       if (headings[i].compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING) { title = headings[i].textContent.trim(); }
     }
     return title;
+  }
+
+  /* A rule of the current edition shared in a chat: its own page (r/2024-02-02/702.19c/,
+   * share_pages.py), whose title and text a chat's preview shows, and which goes on to the go page;
+   * null elsewhere (the permanent address is then shared). */
+  function sharedAddress(heading, number) {
+    var page = CR.pageInfo();
+    if (!isRule(heading) || !page || page.dataset.older || !page.dataset.go || !page.dataset.edition ||
+        location.protocol === "file:") { return null; }
+    return new URL(CR.root() + "r/" + page.dataset.edition + "/" + number + "/", location.href).href;
   }
 
   /* The address that keeps finding this rule: a rule of the current edition through the go page

@@ -1,0 +1,60 @@
+"""A small page per rule of the current edition, for the links readers share in chats:
+`r/2024-02-02/702.19c/`. A chat or a forum shows a link's title and description (Open Graph), but a
+rule's own address is a fragment (`go/#2024-02-02:702.19c`, `cr/7/#cr702-19c`), which never reaches
+the server: every rule would preview as the same page. This page names the rule and quotes it,
+and sends a reader on to the go page, which finds the rule under that edition's number after any
+renumbering. A later build keeps no page of an older edition: its address then reaches the page
+for what the site lacks, which sends it to the go page too (cr-go.js).
+
+Not part of the offline app (nobody shares a link from a phone's store) nor of the file:// bundle.
+"""
+from __future__ import annotations
+
+from ...rules.model import Rule, is_title_text
+from ...safe import html_attr
+from ..model import SiteModel
+from ..render import bilingual_title
+
+SHARED = "r"  # the folder: r/<edition>/<number>/
+DESCRIBED = 300  # characters of a rule's text a preview is given (the chats cut less)
+
+
+def share_pages(model: SiteModel) -> dict[str, str]:
+    """path in the docs folder -> the page, for every rule of the current edition."""
+    edition = model.current
+    if edition is None:
+        return {}
+    pages, rules = {}, {rule.number: rule for rule in edition.rules()}
+    for chapter in edition.chapters:
+        for section in chapter.sections:
+            heading = bilingual_title(section.number, section.titles)
+            for rule in section.rules:
+                name = _name(rules.get(rule.number.parent) if rule.number.sub else rule)
+                pages[f"{SHARED}/{edition.date}/{rule.number}/index.html"] = _page(edition.date, rule, name or heading)
+    return pages
+
+
+def _page(date: str, rule: Rule, named: str) -> str:
+    title = f"CR {rule.number} ({date}) · {named}"
+    texts = [rule.texts[lang].text for lang in ("en", "zh") if lang in rule.texts]
+    described = " / ".join(texts)
+    if len(described) > DESCRIBED:
+        described = described[:DESCRIBED - 1].rstrip() + "…"
+    go = f"../../../go/?{date}:{rule.number}"
+    return ("<!doctype html>\n<html lang=zh-Hans><head><meta charset=utf-8>\n"
+            f"<title>{html_attr(title)}</title>\n"
+            f'<meta name="description" content="{html_attr(described)}">\n'
+            f'<meta property="og:type" content="article">\n'
+            f'<meta property="og:title" content="{html_attr(title)}">\n'
+            f'<meta property="og:description" content="{html_attr(described)}">\n'
+            f'<meta name="viewport" content="width=device-width,initial-scale=1">\n'
+            f'<meta http-equiv="refresh" content="0; url={html_attr(go)}">\n'
+            f'</head><body><p><a href="{html_attr(go)}">{html_attr(title)}</a></p></body></html>\n')
+
+
+def _name(head: Rule | None) -> str:
+    """A keyword's name, where the rule is one of its (702.19c: 践踏 Trample); else ""."""
+    en, zh = (head.texts.get(lang) for lang in ("en", "zh")) if head is not None else (None, None)
+    if en is None or not is_title_text(en.text):  # (a Chinese title is known by its English)
+        return ""
+    return f"{zh.text} {en.text}" if zh is not None else en.text
