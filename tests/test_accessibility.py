@@ -270,3 +270,27 @@ def test_the_addressed_rule_and_the_chosen_settings_show_in_forced_colours(brows
     finally:
         opened.close()
     assert opened.errors == []
+
+
+def test_the_skip_link_takes_a_keyboard_back_to_the_rule_being_read(page, full_url):
+    """An accessibility review: after the header (a display mode chosen), it took 57 Tabs to reach
+    the rules again, at 700.1, 58,000 px from 702.19b. The skip link (Shift+Tab from the header)
+    now focuses the rule on screen and leaves the page where it is; its name in both languages."""
+    from sitekit import settled
+    page.goto(full_url + "cr/7/#cr702-19b")
+    settled(page)
+    page.locator(".cr-modes button[data-mode='en']").focus()  # in the header: English alone chosen
+    page.keyboard.press("Enter")
+    for _ in range(12):  # back to the skip link, before the header
+        page.keyboard.press("Shift+Tab")
+        if page.evaluate("document.activeElement.classList.contains('md-skip')"):
+            break
+    skip = page.locator(".md-skip")
+    assert page.evaluate("document.activeElement.classList.contains('md-skip')")
+    assert skip.inner_text().strip() == "跳到正文 Skip to the text"
+    before = page.evaluate("scrollY")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.closest('h3') && document.activeElement.closest('h3').id") == "cr702-19b"
+    assert abs(page.evaluate("scrollY") - before) < 2
+    assert "Back to top" in page.locator(".md-top").evaluate("e => e.textContent")
+    page.locator(".cr-modes button[data-mode='both']").click()  # as the other tests read the page
