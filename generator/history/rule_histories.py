@@ -5,8 +5,8 @@ A version is a stretch of consecutive editions in which the rule kept its number
 text: a change of cited numbers only ("See rule 723" to "See rule 724") starts one too, or the
 history would quote each older edition in today's words; a change of typography alone (it’s to
 it's, back and forth across 2019's releases) does not, or most rules would show three "edits" that
-are no edit. Each version knows the change that
-led to the newer one, and the Chinese of the newest of its editions that had one.
+are no edit. Each version knows the change that led to the newer one, and the Chinese of the
+newest of its editions that had one.
 """
 from __future__ import annotations
 

@@ -10,8 +10,9 @@ from ..safe import html_text
 WORD = re.compile(r"[A-Za-z0-9’']+|[\u3400-\u9fff]|\s+|.", re.S)  # for showing differences
 WORDS = re.compile(r"[A-Za-z0-9’']+|[\u3400-\u9fff]")  # for similarity: words only, spaces would always agree
 # Typography the official files changed between releases without changing a word: curly and
-# straight quotes (1,403 rules between 2018-10-05 and 2019-01-25 and back in the next release),
-# dashes, minus signs, ellipses, spaces and line breaks, and the 2009 files' underscores around italics (_Magic_).
+# straight quotes (1,401 rules between 2018-10-05 and 2019-01-25, and back in the next release),
+# dashes, minus signs, ellipses, spaces and line breaks, the 2009 files' underscores around
+# italics (_Magic_).
 TYPOGRAPHY = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u2014": "-",
                             "\u2013": "-", "\u2212": "-", "\u00a0": " "})
 ITALICS = re.compile(r"(?<![\w_])_(\w[^_\n]*?)_(?![\w_])")
