@@ -223,6 +223,12 @@ def test_the_search_keeps_the_keyboard_within_it(page, seed_url):
     page.evaluate("document.querySelector('.cr-search__input').blur()")  # the focus out of it all the same
     page.keyboard.press("Escape")
     assert not page.locator(".cr-search").is_visible()
+    # what the keys do, said to a screen reader after the box's name (an accessibility review)
+    from test_browser import spoken_description
+    search(page, "武具")
+    assert spoken_description(page, page.locator(".cr-search__input")).endswith("ArrowDown goes into the results; "
+                                                                               "Enter opens the first.")
+    page.keyboard.press("Escape")
 
 
 def test_blocks_set_aside_come_back_whole_and_keep_their_anchors():

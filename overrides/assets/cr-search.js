@@ -1097,12 +1097,18 @@
     dialog.hidden = true;
     var panel = element("div", { "class": "cr-search__panel" });
     var box = element("div", { "class": "cr-search__box" });
+    /* what the keys do, said to a screen reader after the box's name (an accessibility review: nothing
+       told that ArrowDown goes into the results) */
+    var hint = element("p", { id: "cr-search-hint", hidden: "" },
+      "按↓进入结果，回车打开第一个。ArrowDown goes into the results; Enter opens the first.");
     input = element("input", { type: "search", "class": "cr-search__input", autocomplete: "off", spellcheck: "false",
                                "aria-label": "搜索规则、术语或编号 Search rules, terms or numbers",
+                               "aria-describedby": "cr-search-hint", "aria-controls": "cr-search-results",
                                placeholder: "搜索规则、术语或编号 Search rules, terms, 702.19c" });
     var shut = element("button", { type: "button", "class": "cr-search__close", "aria-label": "关闭搜索 Close the search" }, "×");
     meta = element("p", { "class": "cr-search__meta", role: "status" });
-    list = element("ol", { "class": "cr-search__results", "aria-label": "搜索结果 Results" });
+    list = element("ol", { "class": "cr-search__results", id: "cr-search-results", "aria-label": "搜索结果 Results" });
+    box.appendChild(hint);
     box.appendChild(input);
     box.appendChild(shut);
     panel.appendChild(box);
