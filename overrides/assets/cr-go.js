@@ -14,6 +14,8 @@
     var status = box.querySelector(".cr-go-status");
     function resolve(text) {
       var cited = CR.readCitation(text);  /* 2023-11-17:723.6, or the offline bundle's CR 723.6 (2023-11-17) */
+      /* an edition named by its official file's date (20240206 for the edition in effect on 2024-02-02) */
+      if (cited && (config.aliases || {})[cited.date]) { cited.date = config.aliases[cited.date]; }
       if (cited && (config.apart || {})[cited.date]) { resolveApart(cited.date, cited.number); return; }
       if (cited && cited.date !== config.edition) { resolveOld(cited.date, cited.number); return; }
       if (cited) { text = cited.number; }

@@ -3,6 +3,8 @@ of older editions."""
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...rules.model import Edition
@@ -61,9 +63,27 @@ def go_page(model: SiteModel, files: "SiteFiles") -> None:
     # an older edition of the lineage with pages of its own: a rule removed since is read there
     pages = chapter_pages(lineage=True)
     data = html_attr(json.dumps({"chapters": mapping, "edition": current.date if current else None,
-                                 "external": model.missing_rule_url, "older": older, "apart": apart, "pages": pages},
+                                 "external": model.missing_rule_url, "older": older, "apart": apart, "pages": pages,
+                                 "aliases": file_dates(model.history[0] or ([current] if current else []))},
                                 ensure_ascii=False))
     files.pages.append(render("go.md.j2", "go/index.md", "跳转到规则 Go to a rule", data=data))
+
+
+FILE_DATE = re.compile(r"(?<!\d)(\d{4})(\d{2})(\d{2})(?!\d)")
+
+
+def file_dates(editions: list[Edition]) -> dict[str, str]:
+    """The date of an edition's official file (MagicCompRules-20240206.txt, which readers quote) ->
+    the edition's effective date (2024-02-02), where they differ and the file's names no edition."""
+    dates = {e.date for e in editions}
+    found = {}
+    for edition in editions:
+        for source in edition.sources:
+            named = FILE_DATE.search(Path(source.path).name) if source.format == "official" else None
+            date = named and f"{named[1]}-{named[2]}-{named[3]}"
+            if date and date != edition.date and date not in dates:
+                found[date] = edition.date
+    return dict(sorted(found.items()))
 
 
 def older_editions_page(model: SiteModel, files: "SiteFiles") -> None:
