@@ -201,6 +201,19 @@ def test_a_rules_text_is_copied_with_its_citation_and_address_in_the_languages_s
         page.locator(".cr-panel__close").tap()
 
 
+def test_an_older_editions_rule_leads_to_its_history_in_todays_rules(page, full_url):
+    """A scholar's review: an older edition's rule had no history in its panel. It links the history
+    of the rule it became (702.124h of 2023-04-14 is 702.124k), which holds its own version."""
+    page.goto(full_url + "editions/2023-04-14/7/#cr702-124h")
+    settled(page)
+    panel = open_panel(page, "cr702-124h", touch=False)
+    panel.locator(".cr-history-elsewhere a", has_text="Its history, in today's rules").click()
+    page.wait_for_url(full_url + "cr/7/#cr702-124k")
+    versions = page.locator("h3#cr702-124k ~ .cr-panel .cr-history li")
+    versions.first.wait_for()
+    assert "2023-04-14 · 702.124h" in versions.last.inner_text()
+
+
 def test_a_glossary_entry_lands_marked_copies_with_spaces_and_shares_without_its_letter(phone, seed_url):
     """A judge's review: a linked entry was not marked as a linked rule is; its facts copied run
     together ("702.35异体 Variants: 增強来源 Sources"), their " · " being CSS; a shared entry ended

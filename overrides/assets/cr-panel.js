@@ -241,6 +241,14 @@
 
   function addHistory(heading, panel, copy) {
     var info = CR.pageInfo();
+    if (info && info.dataset.followed && isRule(heading) && location.protocol !== "file:") {
+      /* an older edition's rule: its history is that of the rule it became, read on today's page
+         (the go page follows it there, or says it was removed) */
+      var link = element("a", { href: info.dataset.go + "#" + info.dataset.edition + ":" + heading.textContent.trim() +
+        HISTORY_SUFFIX }, "在现行规则中的历史 Its history, in today's rules");
+      panel.appendChild(element("p", { "class": "cr-history-elsewhere" })).appendChild(link);
+      return;
+    }
     if (!info || !info.dataset.history || !isRule(heading)) { return; }
     var edition = info.dataset.edition, chapter = info.dataset.chapter, key = edition + "/" + chapter;
     var number = heading.textContent.trim();

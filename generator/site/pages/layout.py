@@ -57,7 +57,9 @@ def page_meta(model: SiteModel, edition: Edition, src: str, chapter: int | None 
              + f'data-script="{script_of(edition).lower()}" '
              f'data-edition="{html_attr(edition.date)}" '
              f'data-go="{html_attr(model.addresses.href(src, "go/index.md"))}"' + (' data-older="1"' if older else "")
-             + (' data-history="1"' if chapter is not None and not older and model.history[0] else ""))
+             + (' data-history="1"' if chapter is not None and not older and model.history[0] else "")
+             # an older edition whose numbers the lineage follows to today's: a rule's history is today's rule's
+             + (' data-followed="1"' if older and edition in model.history[0] else ""))
     label = ""
     if older:
         label = ('<div class="admonition warning" data-search-exclude><p class="admonition-title">旧版规则 Older edition</p>'
