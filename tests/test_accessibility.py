@@ -244,6 +244,12 @@ def test_large_text_on_a_small_phone_keeps_the_search_close_and_a_reports_column
     last = phone.locator("table.cr-status").first.locator("tr").first.locator("th").last  # its last column's head
     assert last.bounding_box()["x"] + last.bounding_box()["width"] > 320  # wider than the phone at this size,
     assert phone.evaluate(FURTHEST) <= 320  # but in a box that scrolls sideways (the page does not)
+    # the display settings: every button's label whole ("English" was drawn as "Englis") and on screen
+    phone.locator(".cr-display__toggle").tap()
+    clipped = phone.evaluate("""() => [...document.querySelectorAll('.cr-display__panel button')].filter(b => {
+        const r = b.getBoundingClientRect(); return b.scrollWidth > b.clientWidth + 1 || r.left < 0 || r.right > 320;
+    }).map(b => b.textContent)""")
+    assert clipped == [], clipped
 
 
 def test_the_addressed_rule_and_the_chosen_settings_show_in_forced_colours(browser, seed_url):
