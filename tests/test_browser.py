@@ -695,3 +695,16 @@ def test_a_terms_definition_on_an_older_editions_page_says_it_is_todays(page, fu
         assert pop.locator(".cr-term-today", has_text="Today's glossary").count() == said, address
         page.mouse.move(5, 5)
         pop.wait_for(state="hidden")
+
+
+def test_an_address_an_older_page_lacks_is_said_and_a_missing_example_lands_on_its_rule(page, full_url):
+    """A judge's review: an anchor the page lacks left the reader at the page's top with no word
+    (the example's own address of a rule whose example went, a rule the edition did not have yet)."""
+    page.goto(full_url + "editions/2023-04-14/7/#cr702-170")
+    said = page.locator(".cr-renumbered")
+    said.wait_for()
+    assert said.inner_text().strip().endswith("This page, of the 2023-04-14 edition, has no rule 702.170.")
+    page.goto(full_url + "editions/2023-04-14/7/#cr702-19c-ex9")
+    page.wait_for_url(full_url + "editions/2023-04-14/7/#cr702-19c")
+    page.goto(full_url + "cr/7/#cr702-19c-ex9")
+    page.wait_for_url(full_url + "cr/7/#cr702-19c")

@@ -230,17 +230,14 @@
   }
 
   /* On the page a permanent address of an older edition landed on: "719.1 of 2023-11-17 is 720.1
-   * now" (the link said 719.1, the screen 720.1), at the foot of the screen, not over the rule, until
-   * the reader taps, types or scrolls: not for a few seconds only, too short to read at a large
-   * size. Its text comes once it is in the page, as a screen reader speaks a change of a status. */
+   * now" (the link said 719.1, the screen 720.1), at the foot of the screen (CR.footNote). */
   var RENUMBERED = "cr-renumbered";
   function sayRenumbered() {
     var said = null;
     try { said = JSON.parse(sessionStorage.getItem(RENUMBERED) || "null"); sessionStorage.removeItem(RENUMBERED); } catch (e) {}
     if (!said || location.hash.slice(0, location.hash.length - partOf(location.hash).length) !==
         "#" + CR.anchorOf(CR.parseAddress(said.here || said.now))) { return; }
-    var note = document.body.appendChild(CR.element("p", { "class": "cr-renumbered", role: "status" }));
-    requestAnimationFrame(function () {
+    CR.footNote(function (note) {
       if (said.here) {  /* an undated number: today's rule of that number, the older edition's elsewhere */
         var zh = note.appendChild(CR.element("span", { lang: "zh-Hans" }, "此为 " + said.edition + " 版的 " + said.here + "；" +
           said.date + " 版的规则 " + said.was + (said.now ? " 现为 " : " 已于 " + said.removedIn + " 版删除")));
@@ -259,13 +256,6 @@
       note.appendChild(CR.element("span", { lang: "zh-Hans" }, said.date + " 版的规则 " + said.was + " 现为 " + said.now + "。"));
       note.appendChild(CR.element("span", { lang: "en" }, "Rule " + said.was + " of " + said.date + " is " + said.now + " now."));
     });
-    var readerActs = ["pointerdown", "keydown", "wheel"];
-    function gone(event) {
-      if (event && event.target && note.contains(event.target)) { return; }  /* its own link, followed */
-      note.remove();
-      readerActs.forEach(function (type) { document.removeEventListener(type, gone, true); });
-    }
-    readerActs.forEach(function (type) { document.addEventListener(type, gone, true); });
   }
 
   CR.onPage(goPage);

@@ -5,10 +5,13 @@
   "use strict";
   var CR = window.CR;
 
+  /* An address the page has no element for: another site's form of a rule it has, an example it
+   * lacks (cr719-1-ex2: its rule), a rule of today's edition elsewhere (the go page); on an older
+   * edition's page, a rule it lacks is said, rather than leaving the reader at the top. */
   function followHash() {
     var hash = decodeURIComponent(location.hash.slice(1));
     if (!hash || document.getElementById(hash)) { return; }
-    var n = CR.parseAddress(hash);
+    var example = /-ex\d+$/i.exec(hash), n = CR.parseAddress(example ? hash.slice(0, -example[0].length) : hash);
     if (!n) { return; }
     var target = document.getElementById(CR.anchorOf(n));
     if (target) {  /* a navigation in place of this address: the rule is :target, tinted and under the header */
@@ -18,6 +21,12 @@
     var page = CR.pageInfo();
     if (page && page.dataset.go && !page.dataset.older) {
       location.replace(page.dataset.go + "#" + CR.anchorOf(n));
+    } else if (page && page.dataset.older) {
+      var number = CR.numberOf(n), edition = page.dataset.edition;
+      CR.footNote(function (note) {
+        note.appendChild(CR.element("span", { lang: "zh-Hans" }, "本页（" + edition + " 版）没有规则 " + number + "。"));
+        note.appendChild(CR.element("span", { lang: "en" }, " This page, of the " + edition + " edition, has no rule " + number + "."));
+      });
     }
   }
 

@@ -170,6 +170,23 @@
     return el;
   }
 
+  /* A word about the address the reader arrived by ("719.1 of 2023-11-17 is 720.1 now"), at the foot
+   * of the screen, not over the rule, until the reader taps, types or scrolls elsewhere: not for a
+   * few seconds only, too short to read at a large size. `fill(note)` writes its text once it is in
+   * the page, as a screen reader speaks a change of a status; a tap on its own link keeps it. */
+  function footNote(fill) {
+    var note = document.body.appendChild(element("p", { "class": "cr-renumbered", role: "status" }));
+    requestAnimationFrame(function () { fill(note); });
+    var readerActs = ["pointerdown", "keydown", "wheel"];
+    function gone(event) {
+      if (event && event.target && note.contains(event.target)) { return; }
+      note.remove();
+      readerActs.forEach(function (type) { document.removeEventListener(type, gone, true); });
+    }
+    readerActs.forEach(function (type) { document.addEventListener(type, gone, true); });
+    return note;
+  }
+
   /* Run `setup` on every page: each instant navigation (Material's document$), or once. */
   CR.onPage = function (setup) {
     if (window.document$ && window.document$.subscribe) {
@@ -196,6 +213,7 @@
   CR.loadScript = loadScript;
   CR.loadChapter = loadChapter;
   CR.element = element;
+  CR.footNote = footNote;
   CR.parseAddress = parseAddress;
   CR.readNumber = readNumber;
   CR.anchorOf = anchorOf;
