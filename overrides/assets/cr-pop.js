@@ -383,9 +383,23 @@
 
   CR.hidePop = hide;
 
+  /* A term tapped before this script came (main.html kept it): answered now. The glossary's terms,
+   * where the app has stored them (a page its worker serves), are read once the page is idle, so
+   * that the first term opens as fast as the next (a performance review: the first took 0.85 s on
+   * a slow phone, the next 5 to 30 ms); on a first visit they still come with the first term. */
+  function earlyTerms() {
+    var tapped = CR.earlyTap;
+    CR.earlyTap = null;
+    if (tapped && tapped.isConnected) { termTip(tapped); }
+    if (navigator.serviceWorker && navigator.serviceWorker.controller && !CR.termData) {
+      (window.requestIdleCallback || setTimeout)(function () { loadTerms(function () {}); });
+    }
+  }
+
   CR.onPage(function () {
     hide();
     listen();
     reachStart();
+    earlyTerms();
   });
 })();
