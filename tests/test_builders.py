@@ -227,6 +227,6 @@ def test_a_link_in_a_chat_previews_its_page(sites, builder):
     go = (site / "go" / "index.html").read_text(encoding="utf-8")
     assert '<meta property="og:description" content="万智牌完整规则，中英对照' in go
     assert "The Magic: The Gathering Comprehensive Rules in Chinese and English" in go
-    shared = (site / "r" / "2023-11-17" / "702.19c" / "index.html").read_text(encoding="utf-8")  # a rule's own
+    shared = (site / "r" / "2023-11-17" / "702.19c.html").read_text(encoding="utf-8")  # a rule's own
     assert '<meta property="og:title" content="CR 702.19c (2023-11-17) · 践踏 Trample">' in shared
     assert not (sites[builder][1] / "r").exists()  # not in the file:// bundle

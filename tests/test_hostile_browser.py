@@ -64,10 +64,10 @@ def test_no_script_runs_on_any_page_and_attacks_show_as_text(browser, hostile_si
     # (a shared rule's page goes on to the rule at once: read below as text)
     pages = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html") if not p.relative_to(site).parts[0] == "r")
     assert len(pages) >= 8
-    for shared in site.glob("r/*/*/index.html"):
+    for shared in site.glob("r/*/*.html"):
         assert "<svg" not in shared.read_text(encoding="utf-8") and "<script" not in shared.read_text(encoding="utf-8")
     assert "702.2 (2031-03-03) · Spinning &lt;svg onload=alert(&#x27;rule&#x27;)&gt;</title>" in \
-        (site / "r" / "2031-03-03" / "702.2" / "index.html").read_text(encoding="utf-8")
+        (site / "r" / "2031-03-03" / "702.2.html").read_text(encoding="utf-8")
     opened = Page(browser, has_touch=False)
     dialogs: list[str] = []
     opened.page.on("dialog", lambda d: (dialogs.append(f"{d.message}"), d.dismiss()))

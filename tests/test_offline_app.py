@@ -256,8 +256,8 @@ def test_with_no_connection_the_go_page_and_the_offline_page(offline_phone):
     # short links and a folder without its slash, as a reader types them (online the server answers them)
     for short, landing in [("702.19c", "cr/7/#cr702-19c"), ("cr/702.19b", "cr/7/#cr702-19b"),
                            ("R70219a.html", "cr/7/#cr702-19a"), ("cr/7", "cr/7/"), ("cr/7#cr702-19c", "cr/7/#cr702-19c"),
-                           ("r/2023-11-17/702.19c/", "cr/7/#cr702-19c"),  # a rule's shared page, not stored
-                           ("r/2023-04-14/702.124h/", "cr/7/#cr702-124k")]:  # an older edition's: no such page
+                           ("r/2023-11-17/702.19c.html", "cr/7/#cr702-19c"),  # a rule's shared page, not stored
+                           ("r/2023-04-14/702.124h.html", "cr/7/#cr702-124k")]:  # an older edition's: no such page
         page.goto(url + short)
         page.wait_for_url(url + landing)
     page.goto(url + "editions/2023-04-14/7/")  # an older edition never opened: not stored

@@ -109,7 +109,7 @@ def test_sharing_a_rule_uses_the_share_sheet_and_copies_where_it_fails(phone, se
     share.tap()
     page.wait_for_function("() => window.shared.length === 1")
     shared = page.evaluate("window.shared[0]")
-    assert shared["url"] == seed_url + "r/2023-11-17/903.4d/"  # the rule's own page, which a chat previews
+    assert shared["url"] == seed_url + "r/2023-11-17/903.4d.html"  # the rule's own page, which a chat previews
     assert shared["text"].startswith("903.4d (2023-11-17)") and "Commander" in shared["text"]
     assert "903.4d (2023-11-17)" in shared["title"]  # the edition, which a chat shows with the text
     assert panel.locator(".cr-copy__said").inner_text() == ""  # shared: nothing copied
@@ -138,23 +138,23 @@ def test_a_shared_rules_page_previews_it_and_lands_on_it(browser, seed_url, seed
     address being a fragment the server never sees. Its own page names and quotes it (the texts
     escaped), and goes on to the rule; an address of an edition whose pages a later build no longer
     keeps goes through the go page too."""
-    html = (seed_site / "r" / "2023-11-17" / "903.4d" / "index.html").read_text(encoding="utf-8")
+    html = (seed_site / "r" / "2023-11-17" / "903.4d.html").read_text(encoding="utf-8")
     assert '<meta property="og:title" content="CR 903.4d (2023-11-17) · 903. 指挥官 Commander">' in html
     assert re.search(r'<meta property="og:description" content="The back face of a double-faced card .* / 在判断', html)
     rules = [n for chapter in (seed_site / "cr").glob("*/index.html")
              for n in re.findall(r'<h3 id="cr(\d{3}-\d+[a-z]?)"', chapter.read_text(encoding="utf-8"))]
-    shared = {p.parent.name for p in (seed_site / "r" / "2023-11-17").glob("*/index.html")}
+    shared = {p.stem for p in (seed_site / "r" / "2023-11-17").glob("*.html")}
     assert len(rules) > 250 and shared == {n.replace("-", ".") for n in rules}  # one a rule, no other
-    keyword = (full_site / "r" / "2023-11-17" / "702.19c" / "index.html").read_text(encoding="utf-8")
+    keyword = (full_site / "r" / "2023-11-17" / "702.19c.html").read_text(encoding="utf-8")
     assert "<title>CR 702.19c (2023-11-17) · 践踏 Trample</title>" in keyword  # a keyword's rule, by its name
     assert not (full_site / "r" / "2023-04-14").exists()  # the current edition's alone
     from conftest import Page
     opened = Page(browser, 390, 844, has_touch=True, is_mobile=True)  # its own: a 404 is a console error
     page = opened.page
     try:
-        page.goto(seed_url + "r/2023-11-17/903.4d/")
+        page.goto(seed_url + "r/2023-11-17/903.4d.html")
         page.wait_for_url(seed_url + "cr/9/#cr903-4d")
-        page.goto(seed_url + "r/2022-06-10/903.4d/")  # no such page: the go page says the build lacks that edition
+        page.goto(seed_url + "r/2022-06-10/903.4d.html")  # no such page: the go page says the build lacks that edition
         page.locator(".cr-go-status", has_text="2022-06-10").wait_for()
     finally:
         opened.close()

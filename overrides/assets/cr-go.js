@@ -218,7 +218,7 @@
     var parts = path.split("/").filter(Boolean), last = parts[parts.length - 1] || "";
     try { last = decodeURIComponent(last); } catch (e) {}
     if (/^404\.html$/i.test(last)) { return; }  /* the page itself, asked for by name */
-    /* an edition's folder, or a shared rule's (r/2023-11-17/719.1/: share_pages.py, a later build
+    /* an edition's folder, or a shared rule's (r/2023-11-17/719.1.html: share_pages.py, a later build
        keeping none of that edition's) */
     var at = Math.max(parts.lastIndexOf("editions"), parts.lastIndexOf("r")), date = at >= 0 ? parts[at + 1] || "" : "";
     var edition = CR.isEdition(date) ? date + ":" : "";

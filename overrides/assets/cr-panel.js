@@ -192,14 +192,14 @@
     return title;
   }
 
-  /* A rule of the current edition shared in a chat: its own page (r/2024-02-02/702.19c/,
+  /* A rule of the current edition shared in a chat: its own page (r/2024-02-02/702.19c.html,
    * share_pages.py), whose title and text a chat's preview shows, and which goes on to the go page;
    * null elsewhere (the permanent address is then shared). */
   function sharedAddress(heading, number) {
     var page = CR.pageInfo();
     if (!isRule(heading) || !page || page.dataset.older || !page.dataset.go || !page.dataset.edition ||
         location.protocol === "file:") { return null; }
-    return new URL(CR.root() + "r/" + page.dataset.edition + "/" + number + "/", location.href).href;
+    return new URL(CR.root() + "r/" + page.dataset.edition + "/" + number + ".html", location.href).href;
   }
 
   /* The address that keeps finding this rule: a rule of the current edition through the go page
