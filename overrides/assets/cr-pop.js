@@ -151,6 +151,12 @@
     var within = pop && pop.contains(mark), anchor = within && showing ? showing : mark;
     var focused = within && mark === document.activeElement;
     showing = mark;
+    if (!CR.termData && !within) {  /* the glossary still to come (a first term, a slow phone: 0.85 s): said at once */
+      popover().setAttribute("aria-label", "术语 Term " + mark.textContent);
+      popBody.textContent = "";
+      popBody.appendChild(CR.element("p", { "class": "cr-pop-waiting" }, mark.textContent + " · 释义载入中… Loading the definition…"));
+      place(pop, anchor);
+    }
     loadTerms(function () {
       if (showing !== mark) { return; }
       showing = anchor;
