@@ -99,6 +99,13 @@
     }
     showing = link;
     if (!pending.length || !page) { render(); return; }
+    pending = pending.filter(function (chapter) { return !CR.data[edition + "/" + chapter]; });
+    if (!pending.length) { render(); return; }
+    /* another chapter's rules still to come (0.3 to 0.55 s on a slow phone): said at once */
+    popover().setAttribute("aria-label", "规则 Rule " + numbers.join(", "));
+    popBody.textContent = "";
+    popBody.appendChild(CR.element("p", { "class": "cr-pop-waiting" }, numbers.join(", ") + " · 规则载入中… Loading the rule…"));
+    place(pop, link);
     var left = pending.length;
     pending.forEach(function (chapter) {
       CR.loadChapter(edition, chapter, function () { left -= 1; if (!left) { render(); } });
