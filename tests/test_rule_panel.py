@@ -161,6 +161,24 @@ def test_a_shared_rules_page_previews_it_and_lands_on_it(browser, seed_url, seed
     assert [e for e in opened.errors if "status of 404" not in e] == []
 
 
+def test_in_both_languages_a_phone_set_to_chinese_shares_the_chinese(browser, seed_url):
+    """A judge's review: in 双语 mode a zh-CN phone's share sheet got the English alone."""
+    from conftest import Page
+    for locale, chinese in (("zh-CN", True), ("en-US", False)):
+        opened = Page(browser, 390, 844, has_touch=True, is_mobile=True, locale=locale)
+        page = opened.page
+        try:
+            page.add_init_script(SHARE_STUB)
+            page.goto(seed_url + "cr/9/")
+            open_panel(page, "cr903-4d", touch=True).locator(".cr-copy__share").tap()
+            page.wait_for_function("() => window.shared.length === 1")
+            text = page.evaluate("window.shared[0].text").split("\n", 1)[1]
+            assert bool(re.search(r"[\u4e00-\u9fff]{10}", text)) == chinese, (locale, text)
+        finally:
+            opened.close()
+        assert opened.errors == []
+
+
 def test_a_shared_chinese_made_for_older_english_says_so(phone, carried_url):
     """A judge's review: in 中文 mode 702.37c was shared as "702.37c (2024-02-02)" with the Chinese
     of 2023-11-17, which lacks the English's new "announce that you're using a morph ability"; the

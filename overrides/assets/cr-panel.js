@@ -150,7 +150,9 @@
   function shareData(heading, number, address) {
     /* a rule's section; a glossary entry's heading is its letter, nothing to say */
     var own = isSection(heading), section = isRule(heading) ? sectionTitle(heading) : "", page = CR.pageInfo(), edition = page && page.dataset.edition;
-    var zh = CR.mode && CR.mode() === "zh";
+    /* the Chinese in 中文 mode, and in both languages on a phone set to Chinese (a judge's review:
+       a zh-CN phone sent the English) */
+    var mode = CR.mode ? CR.mode() : "both", zh = mode === "zh" || (mode === "both" && /^zh/i.test(navigator.language || ""));
     var text = own ? heading.textContent.trim() :
       (zh ? parts(heading, "zh")[0] || parts(heading, "en")[0] : parts(heading, "en")[0] || parts(heading, "zh")[0]) || "";
     var chinese = /[\u3400-\u9fff]/.test(text.slice(0, 20)), most = chinese ? 70 : 140;  /* a Chinese character is two wide */
