@@ -174,6 +174,13 @@ def test_in_both_languages_a_phone_set_to_chinese_shares_the_chinese(browser, se
             page.wait_for_function("() => window.shared.length === 1")
             text = page.evaluate("window.shared[0].text").split("\n", 1)[1]
             assert bool(re.search(r"[\u4e00-\u9fff]{10}", text)) == chinese, (locale, text)
+            if chinese:  # and in Traditional, the title too (it stayed Simplified)
+                page.evaluate("localStorage.setItem('cr-script', 'hant')")
+                page.reload()
+                tap(page, page.locator("h3#cr903-4d a"))  # (its panel's name is in Traditional too)
+                page.locator(".cr-panel .cr-copy__share").tap()
+                page.wait_for_function("() => window.shared.length === 1")
+                assert page.evaluate("window.shared[0].title").startswith("萬智牌完整規則 Comprehensive Rules 903.4d")
         finally:
             opened.close()
         assert opened.errors == []

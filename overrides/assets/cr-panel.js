@@ -160,7 +160,8 @@
     var cited = number + (edition ? " (" + edition + ")" : "");
     /* Chinese made for older English says so, as on the page: a chat reads the share as today's rule */
     var stale = chinese && !own ? staleMark(heading) : "";
-    return { title: "万智牌完整规则 Comprehensive Rules " + cited,
+    var site = CR.wantedScript && CR.wantedScript() === "hant" ? "萬智牌完整規則" : "万智牌完整规则";  /* the reader's script */
+    return { title: site + " Comprehensive Rules " + cited,
              text: cited + (stale ? "（" + stale + "）" : "") + (section ? " · " + section : "") + "\n" + text, url: address };
   }
 
