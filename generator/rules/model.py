@@ -125,6 +125,16 @@ def is_title_text(text: str) -> bool:
             and not text.endswith((".", "。", ":", "：")))
 
 
+def title_names(rule: "Rule") -> tuple[str, str | None] | None:
+    """A rule whose text is a name (a keyword's, 702.19 Trample): its English name and its Chinese
+    one (None where it has none); None for a rule that states something. A Chinese title is known
+    by its English."""
+    en, zh = rule.texts.get("en"), rule.texts.get("zh")
+    if en is None or not is_title_text(en.text):
+        return None
+    return en.text, zh.text if zh is not None else None
+
+
 @dataclass(frozen=True)
 class Fetched:
     """Where and when `generator fetch` got a source: its address, the day (UTC) and the SHA-256 of its bytes."""

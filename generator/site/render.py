@@ -11,7 +11,7 @@ from typing import Callable, Protocol
 
 from ..history.sentence_carry import STALE, TRANSLATED
 from ..rules.anchors import example_id, rule_id
-from ..rules.model import Rule, is_title_text
+from ..rules.model import Rule, title_names
 from ..rules.numbers import RuleNumber
 from ..rules.references import Ref, cited_apart, find_references
 from ..safe import html_attr, html_text
@@ -225,10 +225,10 @@ class RuleRenderer:
     def _named(self, rule: Rule) -> str:
         """A keyword's rule (702.19 Trample) named by its title too: a screen reader's list of
         headings finds the keyword, where every heading is otherwise a number."""
-        en, zh = rule.texts.get("en"), rule.texts.get("zh")
-        if en is None or not is_title_text(en.text):
+        names = title_names(rule)
+        if names is None:
             return ""
-        title = " ".join(filter(None, (str(rule.number), en.text, zh.text if zh and "zh" in self.langs else None)))
+        title = " ".join(filter(None, (str(rule.number), names[0], names[1] if "zh" in self.langs else None)))
         return f' aria-label="{html_attr(title)}"'
 
     def _cited_apart(self, rule: Rule) -> str:

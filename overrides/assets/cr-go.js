@@ -188,7 +188,7 @@
       if (!asked) { return; }
       status.textContent = "";
       try { asked = decodeURIComponent(asked); } catch (e) {}
-      toPart = partOf(asked);
+      toPart = CR.partOf(asked);
       resolve(asked.slice(0, asked.length - toPart.length));
     }
     ask(location.hash.slice(1));
@@ -197,10 +197,6 @@
       if (document.getElementById("cr-go") === box) { ask(location.hash.slice(1)); }
     });
   }
-
-  /* The part of an address after its rule's: its history (702.19c-history) or one of its examples
-   * (702.19c-ex1); "" for none. */
-  function partOf(address) { return (/-(history|ex\d+)$/i.exec(address) || [""])[0]; }
 
   /* /702.19c, /cr/702.19c, /R70219c.html: the address's last part, read as the go page reads a
    * number; a rule or a section only (a chapter's one digit may be anything's), or its history
@@ -224,7 +220,7 @@
     var edition = CR.isEdition(date) ? date + ":" : "";
     var anchor = box && edition ? location.hash.slice(1) : "";
     var text = /^cr\d/.test(anchor) ? anchor : last.replace(/\.html?$/i, "");
-    var part = partOf(text);
+    var part = CR.partOf(text);
     var n = CR.readNumber(text.slice(0, text.length - part.length));
     if (n) { location.replace((box ? box.dataset.go : CR.root() + "go/") + "#" + edition + CR.numberOf(n) + part); }
   }
@@ -235,7 +231,7 @@
   function sayRenumbered() {
     var said = null;
     try { said = JSON.parse(sessionStorage.getItem(RENUMBERED) || "null"); sessionStorage.removeItem(RENUMBERED); } catch (e) {}
-    if (!said || location.hash.slice(0, location.hash.length - partOf(location.hash).length) !==
+    if (!said || location.hash.slice(0, location.hash.length - CR.partOf(location.hash).length) !==
         "#" + CR.anchorOf(CR.parseAddress(said.here || said.now))) { return; }
     CR.footNote(function (note) {
       if (said.here) {  /* an undated number: today's rule of that number, the older edition's elsewhere */

@@ -199,10 +199,16 @@
    * share_pages.py), whose title and text a chat's preview shows, and which goes on to the go page;
    * null elsewhere (the permanent address is then shared). */
   function sharedAddress(heading, number) {
-    var page = CR.pageInfo();
-    if (!isRule(heading) || !page || page.dataset.older || !page.dataset.go || !page.dataset.edition ||
-        location.protocol === "file:") { return null; }
+    var page = currentPage();
+    if (!isRule(heading) || !page || location.protocol === "file:") { return null; }
     return new URL(CR.root() + "r/" + page.dataset.edition + "/" + number + ".html", location.href).href;
+  }
+
+  /* The page's information where it is a page of the current edition, whose numbers the go page
+   * resolves; null on an older edition's page or a page of no edition. */
+  function currentPage() {
+    var page = CR.pageInfo();
+    return page && !page.dataset.older && page.dataset.go && page.dataset.edition ? page : null;
   }
 
   /* The address that keeps finding this rule: a rule of the current edition through the go page
@@ -214,9 +220,8 @@
       var name = numberOf(heading);
       return "CR " + (isRule(heading) || isSection(heading) ? name : "词汇表 Glossary: " + name) + (page && page.dataset.edition ? " (" + page.dataset.edition + ")" : "");
     }
-    if (!page || page.dataset.older || !page.dataset.go || !page.dataset.edition || !(isRule(heading) || isSection(heading))) {
-      return here + "#" + heading.id;
-    }
+    page = currentPage();
+    if (!page || !(isRule(heading) || isSection(heading))) { return here + "#" + heading.id; }
     return new URL(page.dataset.go, here).href.replace(/#.*$/, "") + "#" + page.dataset.edition + ":" + numberOf(heading);
   }
 

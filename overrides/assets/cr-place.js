@@ -11,7 +11,9 @@
   function followHash() {
     var hash = decodeURIComponent(location.hash.slice(1));
     if (!hash || document.getElementById(hash)) { return; }
-    var example = /-ex\d+$/i.exec(hash), n = CR.parseAddress(example ? hash.slice(0, -example[0].length) : hash);
+    var part = CR.partOf(hash);
+    if (/history/i.test(part)) { return; }  /* the rule's history: its panel opens it (cr-panel.js) */
+    var n = CR.parseAddress(hash.slice(0, hash.length - part.length));
     if (!n) { return; }
     var target = document.getElementById(CR.anchorOf(n));
     if (target) {  /* a navigation in place of this address: the rule is :target, tinted and under the header */

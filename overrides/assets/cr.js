@@ -99,6 +99,10 @@
     try { return decodeURIComponent(part); } catch (e) { return part; }
   }
 
+  /* The part of an address after its rule's: its history (702.19c-history) or one of its examples
+   * (702.19c-ex1); "" for none. */
+  function partOf(address) { return (/-(history|ex\d+)$/i.exec(address) || [""])[0]; }
+
   /* An edition's name: its date (2023-11-17), or a year for an excerpt (2012). */
   function isEdition(text) { return /^\d{4}(?:-\d{2}-\d{2})?$/.test(text); }
 
@@ -226,4 +230,5 @@
   CR.zhTag = zhTag;
   CR.readCitation = readCitation;
   CR.isEdition = isEdition;
+  CR.partOf = partOf;
 })();

@@ -10,7 +10,7 @@ Not part of the offline app (nobody shares a link from a phone's store) nor of t
 """
 from __future__ import annotations
 
-from ...rules.model import Rule, is_title_text
+from ...rules.model import Rule, title_names
 from ...safe import html_attr
 from ..model import SiteModel
 from ..render import bilingual_title
@@ -55,7 +55,5 @@ def _page(date: str, rule: Rule, named: str) -> str:
 
 def _name(head: Rule | None) -> str:
     """A keyword's name, where the rule is one of its (702.19c: 践踏 Trample); else ""."""
-    en, zh = (head.texts.get(lang) for lang in ("en", "zh")) if head is not None else (None, None)
-    if en is None or not is_title_text(en.text):  # (a Chinese title is known by its English)
-        return ""
-    return f"{zh.text} {en.text}" if zh is not None else en.text
+    names = title_names(head) if head is not None else None
+    return " ".join(filter(None, (names[1], names[0]))) if names else ""
