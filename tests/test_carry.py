@@ -298,6 +298,7 @@ def test_a_rules_history_opens_from_its_number_and_an_old_number_lands_on_todays
             assert said.locator("[lang=en]").inner_text().strip() == ("This is 719.1 of 2024-02-02; rule 719.1 of 2023-11-17 "
                                                               "is 720.1 now.")
             assert said.locator("[lang=zh-Hans]").inner_text().startswith("此为 2024-02-02 版的 719.1；")
+        assert "underline" in said.locator("[lang=en] a").evaluate("a => getComputedStyle(a).textDecorationLine")  # seen as a link
         said.locator("[lang=en] a").click()  # its link, followed (a tap on the note does not take it away first)
         page.wait_for_url(carried_url + "cr/7/#cr720-1")
         # the edition by its official file's date (MagicCompRules-20240206.txt, in effect on 2024-02-02),
