@@ -244,6 +244,7 @@ def test_a_rules_history_opens_from_its_number_and_an_old_number_lands_on_todays
         assert page.locator(".cr-panel").count() == 0  # closed again
         # the English did not renumber its citation: under the rule, where each text points
         note = page.locator("h3#cr724-6 ~ .cites").first
+        note.scroll_into_view_if_needed()  # as a reader reads it: a block off screen may not be laid out yet (its text "")
         assert note.inner_text() == "中文引用 725，英文引用 724。 The Chinese cites rule 725 where the English cites rule 724."
         assert note.locator("a").evaluate_all("links => links.map(a => getComputedStyle(a).textDecorationLine)") \
             == ["underline"] * 4  # each number looks like the link it is
