@@ -42,7 +42,12 @@ VARIANT_SUFFIX = re.compile(r" (variant|option)s?$|玩法$|模式$")
 
 # flags: what a document holds and states, one bit each (cr-search-pieces.js FLAG)
 (HAS_EN, HAS_ZH, FOLDED, STATES_A_NUMBER, STATES_AN_OUTCOME, BOILERPLATE, LISTS_KEYWORDS, NO_LONGER,
- SAME_NUMBER_TODAY) = (1 << i for i in range(9))
+ SAME_NUMBER_TODAY, A_VARIANT) = (1 << i for i in range(10))
+
+# a keyword's rule that defines a variant of it, under a name of its own: "Trample over planeswalkers
+# is a variant of trample ...", 践踏鹏洛客是践踏异能的变化 (cr-search.js variantRule)
+VARIANT_RULE = re.compile(r"^[“\"]?[^.“”\"]{1,60}[”\"]? is a variant of ")
+VARIANT_RULE_ZH = re.compile(r"^[“\"]?[^。“”\"]{1,30}[”\"]?是[^。]{1,15}的(?:一种)?变化")
 
 
 # a change of power and toughness is one word, "+1/+1" as p1p1 and "-1/-1" as m1m1, never the
@@ -114,6 +119,8 @@ def read(docs: list[list]) -> list[Reading]:
             flags |= STATES_AN_OUTCOME
         if boilerplate[i]:
             flags |= BOILERPLATE
+        if keyword[i] is not None and (VARIANT_RULE.match(en_text) or VARIANT_RULE_ZH.match(zh_text)):
+            flags |= A_VARIANT
         if sum(1 for en in names.values() if en in phrases[i]) >= LIST_NAMES:
             flags |= LISTS_KEYWORDS
         own = variant_of(d[2])

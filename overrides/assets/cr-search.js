@@ -265,8 +265,8 @@
     for (var i = 0; i < names.length; i++) {
       for (var j = i + 1; j < names.length; j++) {
         var best = null;
-        rulesOf(names[i], home).forEach(function (a) {
-          rulesOf(names[j], home).forEach(function (b) {
+        meetingRules(names[i], home, readings).forEach(function (a) {
+          meetingRules(names[j], home, readings).forEach(function (b) {
             var sum = shared(a, b, own);
             if (!best || sum > best.sum) { best = { sum: sum, docs: [a, b] }; }
           });
@@ -284,6 +284,21 @@
   /* A keyword's own rules, of the edition searched within, but for what every keyword has. */
   function rulesOf(name, home) {
     return index.keywords[name].docs.filter(function (doc) { return doc.edition === home && !doc.boilerplate; });
+  }
+
+  /* Of a keyword's own rules, those a meeting compares: not the rule of a variant of it under a name
+   * of its own (702.19c "Trample over planeswalkers is a variant of trample ..."), unless the query
+   * names that variant: "deathtouch trample" asks of trample. */
+  function meetingRules(name, home, readings) {
+    return rulesOf(name, home).filter(function (doc) {
+      if (!(doc.flags & FLAG.VARIANT)) { return true; }
+      var texts = pieces.texts(doc.i) || [null, null];
+      var en = englishWords((texts[0] || "").split(" is a variant of ")[0]).join(" ");
+      var zh = (texts[1] || "").split("是")[0].replace(/[“”"]/g, "");
+      return readings.some(function (q) {
+        return (en && (" " + q.enFullName + " ").indexOf(" " + en + " ") >= 0) || (zh && q.zhWhole.indexOf(zh) >= 0);
+      });
+    });
   }
 
   /* A rule that names both keywords among many more (four or more: search_index.py marks it). */
@@ -683,6 +698,43 @@
     return doc.kind === TERM && inTitle < terms ? s * TITLE_ONLY : s;
   }
 
+  /* ---- a question that is a name ------------------------------------------------------------------ */
+  /* "how does ward work", "重生是什么意思", "when can i ninjutsu": a name and a question's own words ask
+   * what the name's rules say. The rule that says it comes first, before the name's glossary entry
+   * (a line, and "See rule 702.21") and its title: the name's own rule where it has a text (903.8 of
+   * Commander Tax), else the first of its rules that says more than every keyword does (702.21a
+   * "Ward is a triggered ability. Ward [cost] means ...", 702.11b of Hexproof, 721.1 of Monarch). */
+  var STATED = 5040;  /* above a name's own documents (5000 and their kind) */
+  function statementOf(number, home) {
+    var docs = homeDocs(home), start = docs[RULE + " " + number] || docs[SECTION + " " + number];
+    for (var i = start ? start.i : index.docs.length; i < index.docs.length; i++) {
+      var doc = index.docs[i], rest = doc.number ? doc.number.slice(number.length) : null;
+      if (doc.edition !== home || doc.kind === TERM || doc.number.indexOf(number) !== 0 || (rest && !/^[a-z.]/.test(rest))) { return null; }
+      if (doc.kind === RULE && doc.flags & (FLAG.HAS_EN | FLAG.HAS_ZH) && !doc.boilerplate) { return doc; }
+    }
+    return null;
+  }
+
+  /* The statements of what a question's name names (its documents of the edition searched within,
+   * and its glossary entry's rule where that edition is today's). */
+  function namedStatements(named, home) {
+    var found = [];
+    named.forEach(function (doc) {
+      var own = doc.kind === TERM ? home === 0 : doc.edition === home;
+      var statement = own && doc.number ? statementOf(doc.number, home) : null;
+      if (statement && found.indexOf(statement) < 0) { found.push(statement); }
+    });
+    return found;
+  }
+
+  function statementsFirst(results, home) {
+    var named = results.filter(function (r) { return r.score >= 5000 && r.score < 10000; }).map(function (r) { return r.doc; });
+    namedStatements(named, home).forEach(function (doc) {
+      var found = results.filter(function (r) { return r.doc === doc; })[0];
+      if (found) { found.score = Math.max(found.score, STATED); } else { results.push({ doc: doc, score: STATED, order: doc.i }); }
+    });
+  }
+
   /* A question's word that a rule does not write but its context does (its section's title, the
    * keyword it is of): 502.1 "First, all phased-in permanents ... phase out" holds "untap step" of
    * "what happens first in the untap step" by its section, 502 Untap Step. Such a word counts as
@@ -753,14 +805,18 @@
       if (q.en.length > 1) { en = en.concat(q.enFullName.split(" ")); }
       zh = zh.concat(q.zhWhole.split(""));
     });
-    /* and the texts of the documents a name names, which come first: with the places, not after */
+    /* and the texts of the documents a name names, which come first (for a question, the rules that
+       state what it names): with the places, not after */
+    var named = [];
     read.readings.forEach(function (q) {
       index.docs.forEach(function (doc) {
         if (q.en.length && !q.zhWhole ? doc.titleEn === q.enFullName || doc.titleEn === q.enName : q.zhWhole && !q.en.length && doc.zhTitle === q.zhWhole) {
           texts.push(doc.i);
+          named.push(doc);
         }
       });
     });
+    if (read.asked) { namedStatements(named, read.home).forEach(function (doc) { texts.push(doc.i); }); }
     var names = namedKeywords(read.readings);
     if (names.length > 1) {
       names.forEach(function (name) {
@@ -793,6 +849,7 @@
       if (best > 0 && best < 5000 && doc.flags & FLAG.NO_LONGER) { best *= NO_LONGER; }
       if (best > 0) { results.push({ doc: doc, score: best, order: i }); }
     });
+    if (asked) { statementsFirst(results, home); }
     var met = !number && meeting(readings, home, results);
     var moved = number && home === 0 && !results.some(function (r) { return r.doc.edition === home; }) ? renumbered(number) : [];
     if (moved.length) { results = moved; }
