@@ -118,12 +118,10 @@
      it stands in the way of nothing (it takes no taps). */
   var STORED_SHOWN = 6000;  // ms
   function sayStored() {
-    var note = document.body.appendChild(element("p", { "class": "cr-stored-note", role: "status" },
-      "已保存到本机：没有网络也能阅读和搜索现行规则。Stored on this device: the current rules can be read and searched with no connection."));
     /* above a note already at the foot ("702.124h is now 702.124k", a new build), not over it: a
        friend opening a shared link stores the site on that very visit */
-    var below = document.querySelector(".cr-renumbered, .cr-update");
-    if (below) { note.style.bottom = (innerHeight - below.getBoundingClientRect().top + 8) + "px"; }
+    var note = CR.atFoot(element("p", { "class": "cr-stored-note", role: "status" },
+      "已保存到本机：没有网络也能阅读和搜索现行规则。Stored on this device: the current rules can be read and searched with no connection."));
     setTimeout(function () { note.remove(); }, STORED_SHOWN);
   }
 
@@ -172,7 +170,7 @@
         if (worker.state === "activated") { location.reload(); } else { worker.postMessage({ type: "switch" }); }
       });
       later.addEventListener("click", function () { putOff(next.version); bar.remove(); });
-      document.body.appendChild(bar);
+      CR.atFoot(bar);
       setState("update");
     });
   }

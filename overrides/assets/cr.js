@@ -174,12 +174,19 @@
     return el;
   }
 
+  /* The foot of the screen, where the notes stand (the word below, a new build's notice, the word
+   * that the site is stored): one area, each note above the one before it, none over another. */
+  function atFoot(note) {
+    var foot = document.querySelector("body > .cr-foot") || document.body.appendChild(element("div", { "class": "cr-foot" }));
+    return foot.appendChild(note);
+  }
+
   /* A word about the address the reader arrived by ("719.1 of 2023-11-17 is 720.1 now"), at the foot
    * of the screen, not over the rule, until the reader taps, types or scrolls elsewhere: not for a
    * few seconds only, too short to read at a large size. `fill(note)` writes its text once it is in
    * the page, as a screen reader speaks a change of a status; a tap on its own link keeps it. */
   function footNote(fill) {
-    var note = document.body.appendChild(element("p", { "class": "cr-renumbered", role: "status" }));
+    var note = atFoot(element("p", { "class": "cr-renumbered", role: "status" }));
     requestAnimationFrame(function () { fill(note); });
     var readerActs = ["pointerdown", "keydown", "wheel"];
     function gone(event) {
@@ -218,6 +225,7 @@
   CR.loadChapter = loadChapter;
   CR.element = element;
   CR.footNote = footNote;
+  CR.atFoot = atFoot;
   CR.parseAddress = parseAddress;
   CR.readNumber = readNumber;
   CR.anchorOf = anchorOf;
