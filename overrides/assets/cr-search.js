@@ -1246,7 +1246,20 @@
     }
   }, true);
 
-  function init() { button(); close(); }
+  /* An address with a search in it (`?q=trample`, `cr/7/?q=死触`) opens the search with those words:
+   * a search a judge shares or bookmarks, or a browser's site search (…/?q=%s). */
+  function init() {
+    button();
+    close();
+    var query = askedInAddress();
+    if (query) { open(query); }
+  }
+
+  function askedInAddress() {
+    var asked = /[?&]q=([^&#]*)/.exec(location.search), words = asked ? asked[1].replace(/\+/g, " ") : "";
+    try { words = decodeURIComponent(words); } catch (e) { /* a % not followed by a code: the words as they are */ }
+    return words.trim();
+  }
   CR.openSearch = open;
 
   CR.onPage(init);  /* cr.js, loaded before this file */
