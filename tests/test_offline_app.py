@@ -219,8 +219,13 @@ def test_with_no_connection_search_previews_terms_modes_and_panels_work(offline_
                           ("踐踏", "#g-trample"), ("lethal damage", "#g-lethal-damage")]:
         links = site_search(page, query)
         assert links and links[0].endswith(wanted), (query, links[:3])
+    page.goto(url + "cr/1/?q=%E8%B7%B5%E8%B8%8F")  # a search's address: the stored page, whatever its query
+    page.wait_for_function("() => document.querySelector('.cr-search__input') && document.querySelector('.cr-search__input')"
+                           ".value === '践踏' && (document.querySelector('.cr-search__result a') || {}).hash === '#g-trample'")
     page.keyboard.press("Escape")
     page.locator(".cr-search__input").wait_for(state="hidden")
+    page.goto(url + "cr/7/#cr702-19c")
+    settled(page)
     setting(page, ".cr-modes button[data-mode='zh']")
     assert not page.locator("h3#cr702-19c + [lang=en]").is_visible()
     setting(page, ".cr-scripts button[data-script='hant']")
