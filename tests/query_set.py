@@ -22,7 +22,8 @@ UNSEEN_QUESTIONS = [HERE / "search_questions_unseen.yml", HERE / "search_questio
                     HERE / "search_questions_unseen_5.yml", HERE / "search_questions_unseen_6.yml",
                     HERE / "search_questions_unseen_7.yml", HERE / "search_questions_unseen_8.yml",
                     HERE / "search_questions_unseen_9.yml", HERE / "search_questions_unseen_10.yml",
-                    HERE / "search_questions_unseen_11.yml", HERE / "search_questions_unseen_12.yml"]
+                    HERE / "search_questions_unseen_11.yml", HERE / "search_questions_unseen_12.yml",
+                    HERE / "search_questions_unseen_13.yml"]
 
 
 def asked_in(path: Path) -> list[tuple[str, list[str]]]:
