@@ -135,10 +135,12 @@ def test_enter_goes_to_the_first_result(page, full_url):
 
 def test_an_address_with_a_search_opens_it_with_its_words(page, full_url):
     """`?q=` in an address (a search a judge shares, a browser's site search …/?q=%s) opens the search
-    with those words and their results; a malformed escape is read as typed, not thrown."""
+    with those words and their results; a malformed escape is read as typed, not thrown, and markup
+    in a shared link as words."""
     for address, query, first in [("cr/7/?q=trample", "trample", "#g-trample"),
                                   ("?q=%E6%AD%BB%E8%A7%A6+%E8%B7%B5%E8%B8%8F", "死触 践踏", "#cr702-2c"),
-                                  ("cr/1/?q=702.19c%ZZ", "702.19c%ZZ", None)]:
+                                  ("cr/1/?q=702.19c%ZZ", "702.19c%ZZ", None),
+                                  ("cr/1/?q=%3Cimg%20src%3Dx%20onerror%3Dwindow.hit%3D1%3Etrample", "<img src=x onerror=window.hit=1>trample", None)]:
         page.goto(full_url + address)
         page.wait_for_function("q => document.querySelector('.cr-search__input') && "
                                "document.querySelector('.cr-search__input').value === q && "
@@ -146,6 +148,7 @@ def test_an_address_with_a_search_opens_it_with_its_words(page, full_url):
         assert page.locator(".cr-search").is_visible() and page.evaluate("() => document.activeElement.classList.contains('cr-search__input')")
         links = page.eval_on_selector_all(".cr-search__result a", "els => els.map(e => e.href)")
         assert first is None or links[0].endswith(first), (address, links[:3])
+        assert page.evaluate("() => window.hit") is None and page.locator(".cr-search img").count() == 0  # words, never markup
     page.goto(full_url + "cr/7/")  # and no search where the address asks none
     settled(page)
     assert not page.locator(".cr-search").is_visible()
