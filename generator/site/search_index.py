@@ -45,7 +45,7 @@ VARIANT_SUFFIX = re.compile(r" (variant|option)s?$|玩法$|模式$")
  SAME_NUMBER_TODAY, A_VARIANT) = (1 << i for i in range(10))
 
 # a keyword's rule that defines a variant of it, under a name of its own: "Trample over planeswalkers
-# is a variant of trample ...", 践踏鹏洛客是践踏异能的变化 (cr-search.js variantRule)
+# is a variant of trample ...", 践踏鹏洛客是践踏异能的变化 (cr-search.js meetingRules)
 VARIANT_RULE = re.compile(r"^[“\"]?[^.“”\"]{1,60}[”\"]? is a variant of ")
 VARIANT_RULE_ZH = re.compile(r"^[“\"]?[^。“”\"]{1,30}[”\"]?是[^。]{1,15}的(?:一种)?变化")
 
