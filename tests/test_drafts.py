@@ -177,7 +177,7 @@ def data(carried_site, name):
 def test_the_work_list_offers_each_draft_as_a_match_of_its_own(carried_site):
     """In the XLIFF a changed or new sentence's draft is an alt-trans of origin draft, below 100, and
     never its target; the CSV has each rule's draft, the JSON each sentence's; the status page shows
-    a stale rule's; the drafts' memory holds them all."""
+    a stale rule's and a new rule's; the drafts' memory holds them all."""
     tree = etree.parse(str(data(carried_site, "worklist.xlf")))
     drafts = {u.get("id"): (u, a) for u in tree.iter(f"{NS}trans-unit") for a in u.iter(f"{NS}alt-trans")
               if a.get("origin") == "draft"}
@@ -201,6 +201,10 @@ def test_the_work_list_offers_each_draft_as_a_match_of_its_own(carried_site):
     status = (carried_site / "cr" / "status" / "index.html").read_text("utf-8")
     # the draft marked where it differs from the older Chinese, as the English change is
     assert re.search(r"<span class=cr-draft lang=zh-Hans>草稿 draft: [^<]*<ins>[^<]*案件\[Case\][^<]*</ins>", status)
+    # and a new rule's, under its English, where the translators read what has no Chinese
+    new_rule = re.search(r'<li><a href="[^"]*#cr701-56e">701\.56e</a>: <span class=cr-since lang=en>([^<]*)</span>'
+                         r"<span class=cr-draft lang=zh-Hans>草稿 draft: ([^<]*)</span></li>", status)
+    assert new_rule and "cloak" in new_rule[1].lower() and new_rule[2] == cloak.replace('"', "&quot;"), new_rule
     memory = data(carried_site, "drafts.tmx").read_text("utf-8")
     assert cloak in memory and memory.count("<tu ") >= len({a.findtext(f"{NS}target") for _, a in drafts.values()}) - 20
 

@@ -59,7 +59,7 @@ def status_page(model: SiteModel, files: "SiteFiles") -> None:
         for chapter in status.chapters:
             rows.append(f"<tr><td>{html_attr(titles[chapter.number])}</td><td>{chapter.rules}</td>"
                         f"<td>{chapter.translated}</td><td>{stale_in[chapter.number]}</td><td>{bar(chapter.share)}</td></tr>")
-        missing = [link(n) for c in status.chapters for n in c.missing]
+        missing = [n for c in status.chapters for n in c.missing]
         examples = sum(c.examples for c in status.chapters)
         examples_zh = sum(c.examples_translated for c in status.chapters)
         rules = {rule.number: rule for rule in edition.rules()}
@@ -98,9 +98,9 @@ def status_page(model: SiteModel, files: "SiteFiles") -> None:
                          "the import reads the XLIFF); 翻译记忆 translation memory "
                          f"{download('memory.tmx', 'TMX')}, 术语库 termbase {download('terms.tbx', 'TBX')}, "
                          f"草稿 drafts {download('drafts.tmx', 'TMX')}</p>"
-                         f"<p>草稿 Drafts: {len(drafts)} 条规则 rules ({_drafts_note}; 本页列出旧译规则的草稿，"
-                         "全部草稿见工作清单与 drafts.tmx: this page shows those of the stale rules above, the work "
-                         "list and drafts.tmx have all)</p>"
+                         f"<p>草稿 Drafts: {len(drafts)} 条规则 rules ({_drafts_note}; 本页列出每条规则的草稿，"
+                         "逐句的草稿见工作清单与 drafts.tmx: this page shows each rule's, the work list and "
+                         "drafts.tmx each sentence's)</p>"
                          + _hand_back(edition, translated))
             if findings:
                 downloads += (f'<p><a href="{html_attr(at.href(src, at.page(edition.date, "review")))}">译文检查 '
@@ -109,8 +109,8 @@ def status_page(model: SiteModel, files: "SiteFiles") -> None:
         body = (f'<table class=cr-status><thead><tr><th>章 Chapter</th><th>规则 Rules</th><th>有中文 With Chinese</th>'
                 f'<th>其中旧译 Of them stale</th><th>比例 Share</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
                 f"<p>例子 Examples: {examples_zh} / {examples} 有中文 with Chinese.</p>"
-                f"<p><b>无译文 Without a translation ({len(missing)})</b>: {' '.join(missing) or '—'}</p>"
-                f"<p><b>旧译 Stale translations ({len(stale)})</b></p><ul>{''.join(stale) or '<li>—</li>'}</ul>"
+                + _without_translation(edition, missing, rules, drafts, link)
+                + f"<p><b>旧译 Stale translations ({len(stale)})</b></p><ul>{''.join(stale) or '<li>—</li>'}</ul>"
                 + _other_work(status, title_href, glossary_hrefs(model, src) if model.is_current(edition) else {})
                 + downloads)
         sections.append({"heading": md_text(edition.date), "anchor": f"status-{edition.date}", "html": body,
@@ -161,6 +161,34 @@ def _draft(edition, number, drafts) -> str:
     text = drafted(parts[0]) if parts and parts[0] else ""
     older = "".join(s.zh or "" for s in parts[0] if s.state != NEW) if text else ""
     return f'<span class=cr-draft lang=zh-Hans>草稿 draft: {word_diff(older, text)}</span>' if text else ""
+
+
+def _without_translation(edition, missing: list, rules: dict, drafts: dict, link) -> str:
+    """The rules with no Chinese: those with a draft each with its English and the draft (a new
+    rule's, from its parallels: a draft to start from, where the translators read what is left),
+    the others as links."""
+    drafted_rules = [n for n in missing if n in drafts]
+    others = [link(n) for n in missing if n not in drafts]
+    out = f"<p><b>无译文 Without a translation ({len(missing)})</b>: {' '.join(others) or '—'}"
+    if drafted_rules:
+        out += (f"{'; ' if others else ' '}草稿如下 with a draft below ({len(drafted_rules)})</p><ul>"
+                + "".join(f"<li>{link(n)}: <span class=cr-since lang=en>{html_attr(_english(rules.get(n)))}</span>"
+                          f"{_new_draft(edition, n, drafts)}</li>" for n in drafted_rules) + "</ul>")
+        return out
+    return out + "</p>"
+
+
+def _english(rule) -> str:
+    text = rule.texts.get("en") if rule is not None else None
+    return text.text if text is not None else ""
+
+
+def _new_draft(edition, number, drafts) -> str:
+    """A new rule's text as drafted (its sentences' drafts, and the memory's Chinese of a sentence
+    it holds), unmarked: there is no older Chinese to differ from."""
+    parts = with_drafts(parts_of(edition, number), drafts[number])
+    text = drafted(parts[0]) if parts and parts[0] else ""
+    return f'<span class=cr-draft lang=zh-Hans>草稿 draft: {html_attr(text)}</span>' if text else ""
 
 
 def _other_work(status, section_href, term_hrefs: dict[str, str]) -> str:
