@@ -101,6 +101,24 @@ def test_a_glob_that_names_nothing_or_too_much_is_an_error(tmp_path, entry, mess
     assert message in str(raised.value) and ":2" in str(raised.value)
 
 
+def test_the_changes_page_comes_when_the_previous_edition_is_kept_for_history_only(tmp_path):
+    """`fetch` keeps the edition a new one replaces as history (no pages of its own): the update's
+    day had no changes page, and a removed rule could be read nowhere on the site. The page now
+    compares with it: its numbers are text, a removed rule's words are on the page."""
+    from generator.site.pages import site_files
+    from generator.site.model import SiteModel
+    edition(tmp_path, "a.txt", "March 3, 2031", [("100.1.", LONG_A), ("100.2.", LONG_B)])
+    edition(tmp_path, "b.txt", "June 9, 2031", [("100.1.", LONG_A.replace("table", "board"))])
+    corpus = load_corpus(None, [str(tmp_path / "b.txt")], [str(tmp_path / "a.txt")])
+    assert [e.date for e in corpus.shown] == ["2031-06-09"]
+    page = next(p for p in site_files(SiteModel.build(corpus)).pages if p.src == "cr/changes/index.md").markdown
+    assert "Changes since 2031-03-03" in page
+    removed = page[page.index('<tr id="change-was-cr100-2">'):].split("</tr>", 1)[0]
+    assert "#</a> 100.2</td>" in removed and "<del>" + LONG_B[:30] in removed.replace("&#x27;", "'"), removed  # no page to link
+    edited = page[page.index('<tr id="change-cr100-1">'):].split("</tr>", 1)[0]
+    assert "<del>table</del><ins>board</ins>" in edited, edited
+
+
 def test_a_change_of_typography_alone_is_no_version_and_the_changes_page_lists_it_apart(tmp_path):
     """2019-01-25 had straight quotes, the releases on each side curly ones: 702.19d showed three
     "edits" (it’s → it's → it’s), and the changes page listed 1,401 rules as changed."""

@@ -349,14 +349,20 @@ CHANGE_SECTIONS = (  # heading, the link kinds it lists
 
 def changes_page(model: SiteModel, files: "SiteFiles") -> None:
     """What changed since the previous edition of the official text, when the build has one: the
-    lineage of every rule (a change of cited numbers only is no change)."""
-    official = [e for e in model.editions if any(s.format == "official" for s in e.sources)]
-    if len(official) < 2 or not model.is_current(official[0]):
+    lineage of every rule (a change of cited numbers only is no change). The previous edition may
+    have no pages of its own (`fetch` keeps it for history only): its numbers are then text, and
+    its removed rules are read here."""
+    def official(edition) -> bool:
+        return any(s.format == "official" for s in edition.sources)
+    new = model.current
+    if new is None or not official(new):
         return
-    new, old = official[0], official[1]
+    earlier = [e for e in model.corpus.editions if e.date < new.date and official(e) and shared_language(e, new)]
+    if not earlier:
+        return
+    old = max(earlier, key=lambda e: e.date)
     lang = shared_language(old, new)
-    if lang is None:
-        return
+    paged = any(e is old for e in model.editions)
     lineage = trace_lineage(old, new, lang)
     before = {r.number: r.texts[lang] for r in old.rules() if lang in r.texts}
     after = {r.number: r.texts[lang] for r in new.rules() if lang in r.texts}
@@ -366,7 +372,11 @@ def changes_page(model: SiteModel, files: "SiteFiles") -> None:
     src = at.page(new.date, "changes")
 
     def link(edition, number):
-        return "" if number is None else rule_link(at.rule_href(src, edition.date, number), number)
+        if number is None:
+            return ""
+        if edition is old and not paged:
+            return html_attr(str(number))
+        return rule_link(at.rule_href(src, edition.date, number), number)
 
     def body(change) -> str:
         if change.kind == "added":
