@@ -16,7 +16,7 @@ from ...rules.numbers import RuleNumber
 from ...rules.word_diff import word_diff
 from ...safe import html_attr, md_text
 from ...translation.check import checked
-from ...translation.drafting.drafts import draft_pairs, drafted, drafts_tmx, edition_drafts, translated_edition, with_drafts
+from ...translation.drafting.drafts import draft_pairs, drafts_tmx, edition_drafts, rule_draft, translated_edition, with_drafts
 from ...translation.memory_tmx import memory_tmxs
 from ...translation.omegat_project import drafts_folder, omegat_project
 from ...translation.termbase_tbx import termbase_tbx
@@ -158,37 +158,30 @@ def _draft(edition, number, drafts) -> str:
     if number not in drafts:
         return ""
     parts = with_drafts(parts_of(edition, number), drafts[number])
-    text = drafted(parts[0]) if parts and parts[0] else ""
+    text = rule_draft(parts)
     older = "".join(s.zh or "" for s in parts[0] if s.state != NEW) if text else ""
     return f'<span class=cr-draft lang=zh-Hans>草稿 draft: {word_diff(older, text)}</span>' if text else ""
 
 
 def _without_translation(edition, missing: list, rules: dict, drafts: dict, link) -> str:
     """The rules with no Chinese: those with a draft each with its English and the draft (a new
-    rule's, from its parallels: a draft to start from, where the translators read what is left),
-    the others as links."""
-    drafted_rules = [n for n in missing if n in drafts]
-    others = [link(n) for n in missing if n not in drafts]
+    rule's, from its parallels: a draft to start from, where the translators read what is left;
+    unmarked, there is no older Chinese to differ from), the others as links."""
+    texts = {n: rule_draft(with_drafts(parts_of(edition, n), drafts[n])) for n in missing if n in drafts}
+    drafted_rules = [n for n in missing if texts.get(n)]
+    others = [link(n) for n in missing if not texts.get(n)]
     out = f"<p><b>无译文 Without a translation ({len(missing)})</b>: {' '.join(others) or '—'}"
-    if drafted_rules:
-        out += (f"{'; ' if others else ' '}草稿如下 with a draft below ({len(drafted_rules)})</p><ul>"
-                + "".join(f"<li>{link(n)}: <span class=cr-since lang=en>{html_attr(_english(rules.get(n)))}</span>"
-                          f"{_new_draft(edition, n, drafts)}</li>" for n in drafted_rules) + "</ul>")
-        return out
-    return out + "</p>"
+    if not drafted_rules:
+        return out + "</p>"
+    return (out + f"{'; ' if others else ' '}草稿如下 with a draft below ({len(drafted_rules)})</p><ul>"
+            + "".join(f"<li>{link(n)}: <span class=cr-since lang=en>{html_attr(_english(rules.get(n)))}</span>"
+                      f"<span class=cr-draft lang=zh-Hans>草稿 draft: {html_attr(texts[n])}</span></li>"
+                      for n in drafted_rules) + "</ul>")
 
 
 def _english(rule) -> str:
     text = rule.texts.get("en") if rule is not None else None
     return text.text if text is not None else ""
-
-
-def _new_draft(edition, number, drafts) -> str:
-    """A new rule's text as drafted (its sentences' drafts, and the memory's Chinese of a sentence
-    it holds), unmarked: there is no older Chinese to differ from."""
-    parts = with_drafts(parts_of(edition, number), drafts[number])
-    text = drafted(parts[0]) if parts and parts[0] else ""
-    return f'<span class=cr-draft lang=zh-Hans>草稿 draft: {html_attr(text)}</span>' if text else ""
 
 
 def _other_work(status, section_href, term_hrefs: dict[str, str]) -> str:
@@ -289,13 +282,13 @@ def worklist(edition, status, rules: dict, findings: list = (), drafts: dict | N
         if carried is not None and carried.parts:
             parts = with_drafts(carried.parts, drafts.get(s.number))
             sentences[str(s.number)] = [None if part is None else [seg._asdict() for seg in part] for part in parts]
-            rows[-1]["draft"] = drafted(parts[0]) if parts[0] and s.number in drafts else ""
+            rows[-1]["draft"] = rule_draft(parts)
     for number in (n for c in status.chapters for n in c.missing):
         en = rules[number].texts.get("en")
         parts = with_drafts(edition.suggested.get(number, ()), drafts.get(number))
         rows.append({"rule": str(number), "status": "untranslated", "translates": "",
                      "english": en.text if en else "", "english_then": "", "chinese": "",
-                     "draft": drafted(parts[0]) if parts and parts[0] and number in drafts else ""})
+                     "draft": rule_draft(parts)})
         if parts:
             sentences[str(number)] = [None if part is None else [seg._asdict() for seg in part] for part in parts]
     rows += [{"rule": str(number), "status": "untranslated", "translates": "", "english": title, "english_then": "",

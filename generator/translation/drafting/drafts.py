@@ -176,21 +176,25 @@ def with_drafts(parts, drafts) -> tuple:
 
 
 def edition_drafts(edition, translated, settled: Iterable = ()) -> dict:
-    """Per rule of `edition` that translators must write (stale or untranslated): its parts (text,
-    examples), each a tuple with a Draft for each segment that needs one (None for a carried one),
-    or None for a part carried whole. `settled`: the translators' term list's pairs."""
+    """Per rule of `edition` that translators must write (stale or untranslated) and with a draft
+    for some sentence: its parts (text, examples), each a tuple with a Draft for each segment that
+    has one (None for a carried one, or one with no draft), or None for a part carried whole.
+    `settled`: the translators' term list's pairs."""
     from ...history.sentence_carry import TRANSLATED
     if edition.memory is None or translated is None:
         return {}
     written = _written(edition)
     drafter = _drafter(edition, translated, settled, written)
-    return {number: tuple(
+    drafts = {number: tuple(
         None if part is None else tuple(
             None if s.state == TRANSLATED else
             offered(drafter.changed(s.was, s.zh, s.en), s.zh) if s.zh is not None and s.was is not None else
             offered(drafter.new(s.en))
             for s in part)
         for part in parts) for number, parts in written.items()}
+    # a rule none of whose sentences has a draft has none: its older Chinese is no draft (a
+    # maintainer's review: 702.16f's, which lacked the English's edit, was offered as one)
+    return {number: parts for number, parts in drafts.items() if any(d for part in parts if part for d in part)}
 
 
 def _written(edition) -> dict:
@@ -256,6 +260,13 @@ def draft_pairs(parts_by_rule) -> list[tuple[str, str, int]]:
     """(English, draft, quality) of every segment with a draft, rule by rule (parts with_drafts)."""
     return [(s.en, s.draft, s.draft_quality or 0) for parts in parts_by_rule for part in parts if part
             for s in part if s.draft]
+
+
+def rule_draft(parts) -> str:
+    """A rule's text as drafted (parts with_drafts), where some sentence of it has a draft: else
+    none, its carried Chinese being no draft."""
+    text = parts[0] if parts else None
+    return drafted(text) if text and any(s.draft for s in text) else ""
 
 
 def drafted(part) -> str:
