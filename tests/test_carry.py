@@ -2,6 +2,7 @@
 where the English is unchanged up to cited numbers, stale (with the English change) where it was
 edited, nothing for new rules; never by number alone."""
 import re
+from pathlib import Path
 
 import pytest
 
@@ -352,6 +353,19 @@ def test_a_keyword_of_the_same_number_in_the_older_edition_is_not_linked_under_i
     today = (carried_site / "cr" / "7" / "index.html").read_text("utf-8")
     older = (carried_site / "editions" / "2023-11-17" / "7" / "index.html").read_text("utf-8")
     assert "<div class=kw>" not in today and '<div class=kw><a href="../../../cr/7/#cr702-19"' in older
+
+
+def test_the_hand_back_command_names_a_projects_file_as_a_command_run_from_the_project_finds_it():
+    """The status page's import-xliff command is run from the project's folder: a manifest's source
+    is docs_src/sources/…, not the manifest's own sources/… (a maintainer's review ran it and got
+    'No such file'); a file outside the project is named by its name, as the page names it."""
+    from generator.rules.model import SourceSpec
+    from generator.site.pages.reports import PROJECT, _from_project
+    manifest_path = "sources/cr-2023-11-17-ch3-card-types.en-zh.txt"
+    inside = SourceSpec(path=manifest_path, file=PROJECT / "docs_src" / manifest_path)
+    assert _from_project(inside) == "docs_src/" + manifest_path and (PROJECT / _from_project(inside)).is_file()
+    outside = SourceSpec(path="/elsewhere/MagicCompRules-20240206.txt", file=Path("/elsewhere/MagicCompRules-20240206.txt"))
+    assert _from_project(outside) == "MagicCompRules-20240206.txt"
 
 
 def test_the_changes_page_lists_the_rules_whose_cited_numbers_alone_changed(carried_site):

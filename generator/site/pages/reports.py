@@ -7,6 +7,7 @@ import io
 import json
 import re
 from collections import Counter
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...history.lineage import shared_language, trace_lineage
@@ -124,7 +125,7 @@ def _hand_back(edition, translated) -> str:
     where, and the new release's name, are not left to a translator's guess."""
     def shown(of, lang: str) -> str | None:
         spec = next((s for s in of.sources if lang in s.languages), None) if of is not None else None
-        return html_attr(source_shown(spec.path)) if spec else None
+        return html_attr(_from_project(spec)) if spec else None
     new_en, old_zh, old_en = shown(edition, "en"), shown(translated, "zh"), shown(translated, "en")
     dated = re.search(r"(?<!\d)(\d{8})(?!\d)", new_en or "")
     date = dated.group(1) if dated else edition.date.replace("-", "")
@@ -138,6 +139,19 @@ def _hand_back(edition, translated) -> str:
             "as the translation's <code>plain_text/</code> files are, not by the effective date "
             f"({html_attr(edition.date)}). 工具预填而未经确认的草稿不会写入 A draft a tool filled in and nobody "
             "confirmed is never written.</p>")
+
+
+PROJECT = Path(__file__).resolve().parents[3]  # where `python -m generator` runs: mkdocs.yml, docs_src/
+
+
+def _from_project(spec) -> str:
+    """A source's path as a command run from the project's folder names it (docs_src/sources/…, not
+    the manifest's sources/…: a maintainer's review ran the hand-back command and got 'No such
+    file'); a file outside the project by its name, as the page shows it."""
+    try:
+        return Path(spec.file).resolve().relative_to(PROJECT).as_posix()
+    except ValueError:
+        return source_shown(spec.path)
 
 
 _drafts_note = ("旧译套用英文改动，或新规则取自平行规则；方括号中的英文尚待翻译，草稿须经译者确认 the older Chinese "
