@@ -36,3 +36,19 @@ def test_pairs_with_chinese_in_another_order():
     assert partner == {"Spinning": "旋转", "Twirl": "回旋", "Widget": "小物件", "Whirl": "盘旋"}
     assert all(p.verified for p in edition.glossary)
     assert edition.chapters[0].titles["zh"].text == "基础"
+
+
+def test_a_glossary_without_its_heading_is_an_error_at_the_credits(tmp_path):
+    """The Glossary heading after the rules left out (or misspelt): the glossary was read as rules
+    and the credits dropped, with exit 0 (a maintainer's review). Now an error names the line of
+    the Credits heading, which came with no Glossary before it."""
+    text = (FIXTURES / "mini-official.en.txt").read_bytes().decode("utf-8-sig")
+    lines = text.split("\r")
+    glossary = [i for i, line in enumerate(lines) if line.strip() == "Glossary"]
+    credits = next(i for i, line in enumerate(lines) if line.strip() == "Credits" and i > glossary[-1])
+    lines[glossary[-1]] = "Glosary"
+    (tmp_path / "cut.txt").write_text("\r".join(lines), encoding="utf-8")
+    report = load(spec_from_path(str(tmp_path / "cut.txt"))).report
+    assert [e.message.split(":")[0] for e in report.errors] == [
+        "the 'Credits' heading comes after the rules with no 'Glossary' heading before it"]
+    assert report.errors[0].source.line == credits + 1

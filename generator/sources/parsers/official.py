@@ -165,6 +165,13 @@ class _Reader:
             self.state = "glossary"
             self.ledger.consume(number)
             return
+        if line == self.profile.credits:  # the credits after the rules: the glossary's heading is missing
+            self.parsed.error(f"the {self.profile.credits!r} heading comes after the rules with no {self.profile.glossary!r} "
+                              f"heading before it: the glossary is read as rules; expected a line {self.profile.glossary!r} "
+                              "after the last rule", self._here(number))
+            self.state = "credits"
+            self.ledger.consume(number)
+            return
         if self.wrapped and self.previous and not SENTENCE_END.search(self.previous) and self.current is not None:
             self._continue(number, raw, line)  # a number that continues a sentence is text
             return
