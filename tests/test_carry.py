@@ -368,6 +368,24 @@ def test_the_hand_back_command_names_a_projects_file_as_a_command_run_from_the_p
     assert _from_project(outside) == "MagicCompRules-20240206.txt"
 
 
+def test_a_fetched_files_published_date_is_an_alias_of_its_edition():
+    """`fetch` saves MagicCompRules-20240206.txt as MagicCompRules-20240202.txt (its effective date):
+    the date readers quote, 2024-02-06, was then no alias and its links said the edition is not in
+    the build (a maintainer's review). The name in the URL it came from counts too."""
+    from generator.rules.model import Fetched, SourceSpec
+    from generator.site.pages.front import file_dates
+
+    class Edition:
+        date = "2024-02-02"
+        sources = [SourceSpec(path="sources/MagicCompRules-20240202.txt", file=Path("x"), format="official", languages=("en",),
+                              fetched=Fetched("https://media.wizards.com/2024/downloads/MagicCompRules%2020240206.txt",
+                                              "2024-02-07", "0" * 64))]
+    assert file_dates([Edition()]) == {"2024-02-06": "2024-02-02"}
+    # and the next release of the translation is named by that date, as the translators name theirs
+    from generator.site.pages.reports import _hand_back
+    assert "--out 20240206_Zh.txt" in _hand_back(Edition(), None)
+
+
 def test_the_changes_page_lists_the_rules_whose_cited_numbers_alone_changed(carried_site):
     """The summary counted 15 (104.6 "See rule 723" to "724", ...) and no section listed them."""
     html = (carried_site / "cr" / "changes" / "index.html").read_text(encoding="utf-8")

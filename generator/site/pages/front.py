@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import unquote
 
 from ...rules.model import Edition
 from ...safe import html_attr, md_text, page_title
@@ -79,10 +80,14 @@ def file_dates(editions: list[Edition]) -> dict[str, str]:
     found = {}
     for edition in editions:
         for source in edition.sources:
-            named = FILE_DATE.search(Path(source.path).name) if source.format == "official" else None
-            date = named and f"{named[1]}-{named[2]}-{named[3]}"
-            if date and date != edition.date and date not in dates:
-                found[date] = edition.date
+            if source.format != "official":
+                continue
+            # `fetch` saves a file under its effective date; the name it was published under is in its URL
+            names = [Path(source.path).name] + ([unquote(source.fetched.url.rsplit("/", 1)[-1])] if source.fetched else [])
+            for named in filter(None, (FILE_DATE.search(name) for name in names)):
+                date = f"{named[1]}-{named[2]}-{named[3]}"
+                if date != edition.date and date not in dates:
+                    found[date] = edition.date
     return dict(sorted(found.items()))
 
 

@@ -26,6 +26,7 @@ from ..addresses import own_folder
 from ..markdown_writer import render
 from ..model import SiteModel, lang_tags
 from ..render import bilingual_title, rule_link
+from .front import file_dates
 from .layout import english_change, page_meta, source_shown
 
 if TYPE_CHECKING:
@@ -128,7 +129,8 @@ def _hand_back(edition, translated) -> str:
         return html_attr(_from_project(spec)) if spec else None
     new_en, old_zh, old_en = shown(edition, "en"), shown(translated, "zh"), shown(translated, "en")
     dated = re.search(r"(?<!\d)(\d{8})(?!\d)", new_en or "")
-    date = dated.group(1) if dated else edition.date.replace("-", "")
+    published = next(iter(file_dates([edition])), None)  # a fetched file's, from the name it was published under
+    date = published.replace("-", "") if published else dated.group(1) if dated else edition.date.replace("-", "")
     return ("<p>交回译文 Handing the translation back: 在 OmegaT 中 <i>Project → Create Translated Documents</i> "
             "写出 writes <code>target/worklist.xlf</code>；再用 then <code>python -m generator import-xliff "
             f"target/worklist.xlf --translation {old_zh or '&lt;旧译 old translation&gt;'} --out {date}_Zh.txt "
