@@ -82,11 +82,14 @@
    * to be read by readNumber }; null for text with no edition. */
   function readCitation(text) {
     text = fromLink(text || "").trim().replace(/^[#/?]+/, "");
-    var at = text.search(/[/:]/);
-    if (at > 0 && isEdition(text.slice(0, at)) && at < text.length - 1) { return { date: text.slice(0, at), number: text.slice(at + 1) }; }
+    var at = text.search(/[/:]/), date = isoDate(text.slice(0, Math.max(at, 0)));
+    if (at > 0 && isEdition(date) && at < text.length - 1) { return { date: date, number: text.slice(at + 1) }; }
     var m = /^(.+?)\s*[(（]\s*([\d-]+)\s*[)）]$/.exec(text);
-    return m && isEdition(m[2]) ? { date: m[2], number: m[1] } : null;
+    return m && isEdition(isoDate(m[2])) ? { date: isoDate(m[2]), number: m[1] } : null;
   }
+
+  /* A date as the official files' names write it (20240206) in the form editions are named by. */
+  function isoDate(text) { return /^\d{8}$/.test(text) ? text.slice(0, 4) + "-" + text.slice(4, 6) + "-" + text.slice(6) : text; }
 
   /* A whole link pasted as it was received, this site's or another's: the part naming the rule,
    * its fragment (yawgatog.com/…/#R70219c, mtg.wtf/rules#section-702-19c, go/#2023-11-17:702.19c)
