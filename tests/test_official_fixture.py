@@ -52,3 +52,16 @@ def test_a_glossary_without_its_heading_is_an_error_at_the_credits(tmp_path):
     assert [e.message.split(":")[0] for e in report.errors] == [
         "the 'Credits' heading comes after the rules with no 'Glossary' heading before it"]
     assert report.errors[0].source.line == credits + 1
+
+
+def test_a_builds_warnings_begin_with_the_newest_editions_sources():
+    """The build shows its first five warnings: a new official file's came after the manifest's demo
+    excerpts' (902.4's unequal examples, five times), so a rule given twice in the new file was seen
+    only with `check` (a maintainer's review)."""
+    from conftest import ROOT
+    from generator.history.corpus import load_corpus, warnings_told
+    demo = ROOT / "docs_src" / "sources" / "cr-2023-11-17-ch9-casual-variants.en-zh.txt"
+    corpus = load_corpus(None, [str(demo), str(FIXTURES / "mini-official.en.txt")])
+    told = warnings_told(corpus)
+    assert any("cr-2023-11-17-ch9" in w for w in corpus.warnings)  # the demo's are there, after
+    assert "mini-official.en.txt" in told[1], told
