@@ -15,6 +15,8 @@ def test_rule_number_first(page, seed_url):
         ("rule 903.4d", "/cr/9/#cr903-4d"), ("CR 301.5", "/cr/3/#cr301-5"), ("see rule 903.4d", "/cr/9/#cr903-4d"),
         ("规则903.4d", "/cr/9/#cr903-4d"), ("第301.5条", "/cr/3/#cr301-5"), ("903.4d。", "/cr/9/#cr903-4d"),
         ("903。4d", "/cr/9/#cr903-4d"), ("９０３．４ｄ", "/cr/9/#cr903-4d"), ("903.4 d", "/cr/9/#cr903-4d"),  # typed in Chinese
+        ("規則903.4d", "/cr/9/#cr903-4d"), ("第301.5條", "/cr/3/#cr301-5"), ("參見規則903.4d", "/cr/9/#cr903-4d"),  # Traditional
+        ("参见规则903.4d", "/cr/9/#cr903-4d"),
     ]:
         links = search(page, query)
         assert links and links[0].endswith(anchor), (query, links[:3])

@@ -70,7 +70,7 @@
   /* A rule number as a reader types it (the search box, the go page): also written with a Chinese
    * input method (702。19c, full-width ７０２．１９ｃ), with a space before its letter (704.5 j), or
    * named ("rule 704.5j", "CR 702.19c", 规则704.5j, 第704.5j条, "see rule 702.19."); null otherwise. */
-  var NAMED_NUMBER = /^(?:see\s+)?(?:rules?|cr|规则|第)\s*|\s*(?:条|[。.,，;；?？])+$/gi;
+  var NAMED_NUMBER = /^(?:see\s+)?(?:rules?|cr|(?:参见|參見)?(?:规则|規則)|第)\s*|\s*(?:条|條|[。.,，;；?？])+$/gi;  /* and in Traditional */
   function readNumber(text) {
     text = fromLink(text || "").replace(/[\uff01-\uff5e]/g, function (c) { return String.fromCharCode(c.charCodeAt(0) - 0xfee0); })
       .replace(/(\d)[。．](?=\d)/g, "$1.").replace(/(\d{3}\.\d{1,3})\s+([a-z])\s*$/i, "$1$2");
