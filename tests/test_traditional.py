@@ -14,6 +14,9 @@ def test_a_change_of_script_not_of_words():
                         "被复制", "但不复制该", "结算并产生法术力", "并成为你所选", "指明了该衍生物", "不甚明了"]) == \
         ["本回合中", "這只對該效應生效", "子遊戲", "被要求互鬥的生物", "限制於格式", "核心系列",
          "被複製", "但不複製該", "結算並產生法術力", "並成為你所選", "指明了該衍生物", "不甚明瞭"]
+    # the Initiative 先制 (OpenCC read 制为, 製為), and 系 as "is", 係 in Taiwan (a Traditional reader's review)
+    assert traditional(["掌握先制为止", "某衍生物系由结算", "某咒语系以逸脱异能", "费用，系根据该牌手", "关系由"]) == \
+        ["掌握先制為止", "某衍生物係由結算", "某咒語係以逸脫異能", "費用，係根據該牌手", "關係由"]
 
 
 def test_the_browsers_map_writes_pairs_the_characters_alone_would_not():

@@ -31,6 +31,10 @@ FIXES = (
     ("算併產", "算並產"),  # 结算并产生, resolves and adds (7)
     ("併成為", "並成為"),  # 并成为, and becomes (5)
     ("併為", "並為"),  # 并为该复制, and for the copy (1)
+    ("先製", "先制"),  # 掌握先制为止 (1): the Initiative, 先制 in its other 14 places (OpenCC reads 制为)
+    ("系由", "係由"),  # 系 as "is": 系由, 系以, 系根据 (4), which Taiwan writes 係 (a Traditional reader's review)
+    ("系以", "係以"),
+    ("系根據", "係根據"),
 )
 
 AGREED = 0.9  # the share of a pair's occurrences that must agree before the map holds it
