@@ -301,6 +301,15 @@ def test_a_chinese_word_no_rule_holds_is_not_read_as_its_joining_character(page,
     assert len(links) == 1 and links[0].endswith("/cr/2/#cr205-3j"), links[:5]
 
 
+def test_a_pair_the_site_writes_otherwise_in_traditional_is_read_back_as_a_pair(page, full_url):
+    """反复 is 反覆 in the site's Traditional (603.2c, "it triggers repeatedly"): typed so, it read as
+    反覆 and put Replicate (覆诵) first (a Traditional reader's review); 覆 alone stays 覆."""
+    page.goto(full_url + "cr/6/")
+    for query, anchor in [("反覆觸發", "#cr603-2c"), ("反复触发", "#cr603-2c"), ("覆誦", "#g-replicate")]:
+        links = search(page, query)
+        assert links and links[0].endswith(anchor), (query, links[:3])
+
+
 def test_a_change_of_power_and_toughness_is_one_word(page, full_url):
     """+1/+1 was read as the number 1 twice, which "layer 1", "1 damage" and Amplify's "a +1/+1
     counter" all hold: the rule about both counters together came after 702.38a (Amplify)."""

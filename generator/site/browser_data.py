@@ -126,6 +126,9 @@ def _character_maps(texts: list[str]) -> dict[str, str]:
     present = set().union(*(set(text) for text in texts), *(set(hant) for hant in to_traditional.values()))
     characters = sorted(ch for ch in present if is_han(ch))
     to_simplified = {ch: out for ch, out in zip(characters, convert_all("t2s", characters)) if len(out) == 1 and out != ch}
+    # and back, a pair the site writes otherwise than its characters (反复 as 反覆: 覆 alone is 覆, 覆诵)
+    to_simplified.update({hant: simplified for simplified, hant in to_traditional.items() if len(simplified) == 2
+                          and "".join(to_simplified.get(ch, ch) for ch in hant) != simplified})
     return {"assets/data/s2t.js": script_call("charmap", "s2t", to_traditional),
             "assets/data/t2s.js": script_call("charmap", "t2s", to_simplified)}
 

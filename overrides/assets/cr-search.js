@@ -68,9 +68,15 @@
 
   function englishWords(text) { return plainWords(text).map(singular); }
 
+  /* Traditional as Simplified: a pair the map holds as a pair (反覆, the site's 反复; 覆 alone stays,
+   * 覆诵), else each character. */
   function toSimplified(text) {
-    var map = (CR.maps && CR.maps.t2s) || {};
-    return text.split("").map(function (ch) { return map[ch] || ch; }).join("");
+    var map = (CR.maps && CR.maps.t2s) || {}, out = "";
+    for (var i = 0; i < text.length; i++) {
+      var pair = i + 1 < text.length ? map[text.substr(i, 2)] : null;
+      if (pair && pair.length === 2) { out += pair; i++; } else { out += map[text[i]] || text[i]; }
+    }
+    return out;
   }
 
   function buildIndex() {
