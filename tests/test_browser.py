@@ -539,6 +539,20 @@ def test_2009_source_in_its_own_script_until_simplified_is_chosen(page, seed_url
     page.wait_for_function("() => document.querySelector('h3#cr702-19 + [lang=en] + [lang^=zh]').textContent === '结合'")
 
 
+def test_a_page_written_in_traditional_shows_the_sites_own_words_in_traditional_when_it_is_chosen(page, seed_url):
+    """The 2009 post is Traditional: with 繁 chosen, its header, menus and notes stayed Simplified,
+    the page's text being already in the script asked for (a Traditional reader's review). Now the
+    site's words are converted, the post's text stays as written."""
+    page.goto(seed_url + "editions/2009-07-08/7/")
+    page.evaluate("localStorage.setItem('cr-script', 'hant')")
+    page.reload()
+    page.wait_for_function("document.querySelector('.md-sidebar--primary').innerText.includes('舊版規則')")
+    assert page.locator(rule("702.19", ZH)).text_content() == "結合"  # as the post wrote it
+    chrome = page.locator(".md-header").inner_text() + page.locator(".md-sidebar--primary").inner_text()
+    assert not re.search("[规则词汇类别游戏]", chrome), chrome
+    page.evaluate("localStorage.removeItem('cr-script')")
+
+
 def test_a_traditional_query_finds_simplified_rules(page, seed_url):
     from test_search import search
     page.goto(seed_url + "cr/3/")
