@@ -46,7 +46,14 @@
   function wantedScript() {
     var script = null;
     try { script = localStorage.getItem("cr-script"); } catch (e) {}
-    return script === "hans" || script === "hant" ? script : nativeScript();
+    return script === "hans" || script === "hant" ? script : readsTraditional() ? "hant" : nativeScript();
+  }
+
+  /* A reader whose browser asks for Chinese in Taiwan's, Hong Kong's or Macau's script first: 繁
+   * until they choose (a Traditional reader's review: a phone set to zh-TW started in Simplified). */
+  function readsTraditional() {
+    var asked = (navigator.languages || [navigator.language || ""]).filter(function (l) { return /^zh/i.test(l); })[0] || "";
+    return /^zh-(tw|hk|mo|hant)/i.test(asked);
   }
 
   function nativeScript() {
