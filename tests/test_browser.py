@@ -523,6 +523,9 @@ def test_traditional_script_switches_persists_and_keeps_tooltips(page, seed_url)
     assert links and "條結果" in page.text_content(".cr-search__meta")
     assert "類別" in page.locator(".cr-search__result").first.inner_text()
     assert not re.search("[类别条规则]", page.locator(".cr-search").inner_text())
+    # and says it is Traditional: drawn in a Traditional font, read by a Taiwan voice
+    assert page.evaluate("[...document.querySelectorAll('.cr-search [lang=zh-Hans]')].length") == 0
+    assert page.locator(".cr-search [lang=zh-Hant]").count() > 0
     assert "規則" in page.get_attribute(".cr-search__input", "placeholder")
     page.keyboard.press("Escape")
     with page.expect_navigation():  # back to Simplified: the page reloads, as built
@@ -551,6 +554,24 @@ def test_a_page_written_in_traditional_shows_the_sites_own_words_in_traditional_
     chrome = page.locator(".md-header").inner_text() + page.locator(".md-sidebar--primary").inner_text()
     assert not re.search("[规则词汇类别游戏]", chrome), chrome
     page.evaluate("localStorage.removeItem('cr-script')")
+
+
+def test_a_phone_set_to_taiwans_chinese_starts_in_traditional(browser, seed_url):
+    """zh-TW (or zh-HK) first among the browser's languages, and no choice made: 繁 (a phone set so
+    started in Simplified, the switch behind 文A: a Traditional reader's review); a choice made wins."""
+    from conftest import Page
+    opened = Page(browser, 390, 844, has_touch=True, is_mobile=True, locale="zh-TW")
+    try:
+        page = opened.page
+        page.goto(seed_url + "cr/3/")
+        page.wait_for_function("() => document.querySelector('h3#cr301-5 + [lang=en] + [lang^=zh]').textContent.includes('副類別')")
+        assert page.evaluate("document.documentElement.lang") == "zh-Hant"
+        page.evaluate("localStorage.setItem('cr-script', 'hans')")
+        page.reload()
+        page.wait_for_function("() => document.querySelector('h3#cr301-5 + [lang=en] + [lang^=zh]').textContent.includes('副类别')")
+    finally:
+        opened.close()
+    assert opened.errors == []
 
 
 def test_a_traditional_query_finds_simplified_rules(page, seed_url):

@@ -111,6 +111,17 @@
       var out = converted(texts[k], map, k ? texts[k - 1].slice(-1) : "", k + 1 < nodes.length ? texts[k + 1][0] : "");
       if (out !== n.nodeValue) { n.nodeValue = out; }
     });
+    retag(root, map);
+  }
+
+  /* What was converted says its script (the glossary's entries, the search's snippets, a panel's
+   * history): tagged zh-Hans, it was drawn in a Simplified font and read by a mainland voice. */
+  function retag(root, map) {
+    var maps = CR.maps || {}, tag = map === maps.s2t ? "zh-Hant" : map === maps.t2s ? "zh-Hans" : null;
+    if (!tag || !root.querySelectorAll) { return; }
+    [root].concat([].slice.call(root.querySelectorAll("[lang^=zh]"))).forEach(function (el) {
+      if (/^zh/.test(el.getAttribute("lang") || "") && el.lang !== tag && !el.closest("[data-cr-converted]")) { el.lang = tag; }
+    });
   }
 
   function zhCellAfter(element) {
