@@ -168,12 +168,13 @@
     html.lang = CR.zhTag(wanted);
     /* marked on the page's content, which instant navigation replaces, even with the same page */
     var content = document.querySelector("[data-md-component=container]") || document.body;
-    if ((wanted === here && here !== "hant") || content.dataset.crScript === wanted) { return; }
+    if ((wanted === here && (here !== "hant" || CR.askedScript() !== "hant")) || content.dataset.crScript === wanted) { return; }
     html.dataset.crScript = content.dataset.crScript = wanted;
     var page = CR.pageInfo(), mapName = wanted === "hant" ? "s2t" : "t2s";
     if (wanted === here) {
-      /* a page whose own text is Traditional (the 2009 post): its text stays as written, and the
-         site's own words (header, menus, notes, what the scripts write) come in Traditional too */
+      /* a page whose own text is Traditional (the 2009 post), for a reader who asked for 繁: its
+         text stays as written, and the site's own words (header, menus, notes, what the scripts
+         write) come in Traditional too */
       content.querySelectorAll("[lang=zh-Hant]").forEach(function (el) { el.setAttribute("data-cr-converted", ""); });
       page = null;
     }

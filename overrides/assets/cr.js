@@ -43,10 +43,13 @@
   CR.renumber = function (edition, numbers) { CR.renumbered[edition] = numbers; };
 
   /* The script the reader chose; until they choose, every page shows its source's own script. */
-  function wantedScript() {
+  function wantedScript() { return askedScript() || nativeScript(); }
+
+  /* The script the reader asked for (by choosing it, or by their browser's languages), or null. */
+  function askedScript() {
     var script = null;
     try { script = localStorage.getItem("cr-script"); } catch (e) {}
-    return script === "hans" || script === "hant" ? script : readsTraditional() ? "hant" : nativeScript();
+    return script === "hans" || script === "hant" ? script : readsTraditional() ? "hant" : null;
   }
 
   /* A reader whose browser asks for Chinese in Taiwan's, Hong Kong's or Macau's script first: 繁
@@ -244,6 +247,7 @@
   CR.ruleKey = ruleKey;
   CR.compareKeys = compareKeys;
   CR.wantedScript = wantedScript;
+  CR.askedScript = askedScript;
   CR.nativeScript = nativeScript;
   CR.zhTag = zhTag;
   CR.readCitation = readCitation;
