@@ -42,7 +42,8 @@
   CR.history = function (edition, chapter, rules) { CR.histories[edition + "/" + chapter] = rules; };
   CR.renumber = function (edition, numbers) { CR.renumbered[edition] = numbers; };
 
-  /* The script the reader chose; until they choose, every page shows its source's own script. */
+  /* The script the reader chose; until they choose, every page shows its source's own script, or
+   * 繁 to a browser set to Traditional Chinese (readsTraditional). */
   function wantedScript() { return askedScript() || nativeScript(); }
 
   /* The script the reader asked for (by choosing it, or by their browser's languages), or null. */
