@@ -82,6 +82,20 @@ def test_a_new_rule_from_its_parallel_keeps_a_new_keyword_in_english():
     assert drafter().new("Trample is a static ability.").text == "践踏是静止式异能。"  # the memory's own
 
 
+def test_a_draft_that_says_fewer_negations_than_its_english_is_not_offered():
+    """A draft without the English's negation says the opposite (“Stickers … are not retained”
+    drafted 会保留, phrase by phrase): not offered, unless the Chinese it was made from already said
+    it so (the translation writes some negations another way)."""
+    from generator.translation.drafting.drafts import negations_kept
+    from generator.translation.drafting.words import Draft
+    inverted = Draft("贴纸会保留。", 40)
+    assert negations_kept(inverted, "Stickers are not retained.") is None
+    assert negations_kept(Draft("贴纸不会保留。", 40), "Stickers are not retained.").text == "贴纸不会保留。"
+    # the older Chinese said it without a negation too: its repair is no worse for it
+    assert negations_kept(inverted, "Stickers are not retained.", "Stickers are not kept.", "贴纸会丢失。") == inverted
+    assert negations_kept(None, "Stickers are not retained.") is None
+
+
 def test_a_new_sentence_with_no_parallel_is_its_english():
     draft = drafter().new("Players shuffle their hands into their libraries at dawn.")
     assert draft.text == "[Players shuffle their hands into their libraries at dawn.]" and draft.quality == 0
@@ -200,6 +214,7 @@ def test_the_work_list_offers_each_draft_as_a_match_of_its_own(carried_site):
     # (it was offered as one, and counted among the drafts: a maintainer's review)
     assert rows["701.34a"]["status"] == "stale" and rows["701.34a"]["draft"] == "", rows["701.34a"]
     assert not [r["rule"] for r in rows.values() if r["draft"] and r["draft"] == r["chinese"]]
+    assert rows["719.2"]["draft"] == ""  # “The Case frame has no additional rules meaning.”: its draft lost the “no”
     described = {r["rule"]: r for r in json.loads(data(carried_site, "worklist.json").read_text("utf-8"))}
     assert [s["draft"] for s in described["701.56e"]["sentences"][0]] == [cloak]
     status = (carried_site / "cr" / "status" / "index.html").read_text("utf-8")

@@ -188,8 +188,10 @@ def edition_drafts(edition, translated, settled: Iterable = ()) -> dict:
     drafts = {number: tuple(
         None if part is None else tuple(
             None if s.state == TRANSLATED else
-            offered(drafter.changed(s.was, s.zh, s.en), s.zh) if s.zh is not None and s.was is not None else
-            offered(drafter.new(s.en))
+            negations_kept(offered(drafter.changed(s.was, s.zh, s.en), s.zh), s.en, s.was, s.zh)
+            if s.zh is not None and s.was is not None else
+            negations_kept(draft := offered(drafter.new(s.en)), s.en, draft and draft.source,
+                           draft and drafter.memory.get(draft.source))
             for s in part)
         for part in parts) for number, parts in written.items()}
     # a rule none of whose sentences has a draft has none: its older Chinese is no draft (a
@@ -218,6 +220,18 @@ def _drafter(edition, translated, settled, written: dict) -> Drafter:
     inputs = (tuple(sorted(edition.memory.sentences.items())), tuple(sorted(terms.items())), tuple(sorted(unnamed)))
     kept = kept_for("drafter", inputs)  # `mkdocs serve`: after an edit, only the sentences it touched are drafted
     return kept.get("drafter") or kept.setdefault("drafter", Drafter(edition.memory.sentences, terms, unnamed))
+
+
+def negations_kept(draft: Draft | None, en: str, was: str | None = None, older: str | None = None) -> Draft | None:
+    """The draft, unless it says fewer negations than its English (not, no, unless: polarity.py)
+    where the Chinese it was made from did not (a changed sentence's older Chinese, a new one's
+    parallel; a sentence translated phrase by phrase has none): such a draft says the opposite
+    (“Stickers … are not retained” drafted 会保留, “has no additional rules meaning” without its 没有,
+    26 of the held-out pair's 662 drafts). Not offered."""
+    from ..polarity import shortfalls
+    if draft is None or not shortfalls([(en, draft.text)]):
+        return draft
+    return draft if was is not None and older is not None and shortfalls([(was, older)]) else None
 
 
 def offered(draft: Draft, older: str | None = None) -> Draft | None:
