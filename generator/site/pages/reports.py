@@ -5,11 +5,11 @@ from __future__ import annotations
 import csv
 import io
 import json
-import re
 from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ...history.corpus import DEFAULT_MANIFEST
 from ...history.lineage import shared_language, trace_lineage
 from ...history.sentence_carry import NEW
 from ...rules.anchors import rule_id
@@ -128,9 +128,8 @@ def _hand_back(edition, translated) -> str:
         spec = next((s for s in of.sources if lang in s.languages), None) if of is not None else None
         return html_attr(_from_project(spec)) if spec else None
     new_en, old_zh, old_en = shown(edition, "en"), shown(translated, "zh"), shown(translated, "en")
-    dated = re.search(r"(?<!\d)(\d{8})(?!\d)", new_en or "")
-    published = next(iter(file_dates([edition])), None)  # a fetched file's, from the name it was published under
-    date = published.replace("-", "") if published else dated.group(1) if dated else edition.date.replace("-", "")
+    # the official file's date where it is not the edition's (its name, or the name it was fetched under)
+    date = next(iter(file_dates([edition])), edition.date).replace("-", "")
     return ("<p>交回译文 Handing the translation back: 在 OmegaT 中 <i>Project → Create Translated Documents</i> "
             "写出 writes <code>target/worklist.xlf</code>；再用 then <code>python -m generator import-xliff "
             f"target/worklist.xlf --translation {old_zh or '&lt;旧译 old translation&gt;'} --out {date}_Zh.txt "
@@ -143,7 +142,7 @@ def _hand_back(edition, translated) -> str:
             "confirmed is never written.</p>")
 
 
-PROJECT = Path(__file__).resolve().parents[3]  # where `python -m generator` runs: mkdocs.yml, docs_src/
+PROJECT = DEFAULT_MANIFEST.parent.parent  # where `python -m generator` runs: mkdocs.yml, docs_src/
 
 
 def _from_project(spec) -> str:
@@ -300,10 +299,9 @@ def worklist(edition, status, rules: dict, findings: list = (), drafts: dict | N
             sentences[str(s.number)] = [None if part is None else [seg._asdict() for seg in part] for part in parts]
             rows[-1]["draft"] = rule_draft(parts)
     for number in (n for c in status.chapters for n in c.missing):
-        en = rules[number].texts.get("en")
         parts = with_drafts(edition.suggested.get(number, ()), drafts.get(number))
         rows.append({"rule": str(number), "status": "untranslated", "translates": "",
-                     "english": en.text if en else "", "english_then": "", "chinese": "",
+                     "english": _english(rules[number]), "english_then": "", "chinese": "",
                      "draft": rule_draft(parts)})
         if parts:
             sentences[str(number)] = [None if part is None else [seg._asdict() for seg in part] for part in parts]
