@@ -36,6 +36,7 @@ from difflib import SequenceMatcher
 from typing import Iterable
 
 from ...cache import kept_for
+from ..polarity import shortfalls
 from .lexicon import Lexicon
 from .repairer import Repairer
 from .words import MARK_CLOSE, MARK_OPEN, MOST, Draft, content_words, tokens
@@ -185,15 +186,16 @@ def edition_drafts(edition, translated, settled: Iterable = ()) -> dict:
         return {}
     written = _written(edition)
     drafter = _drafter(edition, translated, settled, written)
-    drafts = {number: tuple(
-        None if part is None else tuple(
-            None if s.state == TRANSLATED else
-            negations_kept(offered(drafter.changed(s.was, s.zh, s.en), s.zh), s.en, s.was, s.zh)
-            if s.zh is not None and s.was is not None else
-            negations_kept(draft := offered(drafter.new(s.en)), s.en, draft and draft.source,
-                           draft and drafter.memory.get(draft.source))
-            for s in part)
-        for part in parts) for number, parts in written.items()}
+
+    def draft_of(s) -> Draft | None:
+        if s.state == TRANSLATED:
+            return None
+        if s.zh is not None and s.was is not None:  # a changed sentence, from its older Chinese
+            return negations_kept(offered(drafter.changed(s.was, s.zh, s.en), s.zh), s.en, s.was, s.zh)
+        draft = offered(drafter.new(s.en))  # a new one, from its parallel (or phrase by phrase: no source)
+        return negations_kept(draft, s.en, draft.source, drafter.memory.get(draft.source)) if draft else None
+    drafts = {number: tuple(None if part is None else tuple(draft_of(s) for s in part) for part in parts)
+              for number, parts in written.items()}
     # a rule none of whose sentences has a draft has none: its older Chinese is no draft (a
     # maintainer's review: 702.16f's, which lacked the English's edit, was offered as one)
     return {number: parts for number, parts in drafts.items() if any(d for part in parts if part for d in part)}
@@ -228,7 +230,6 @@ def negations_kept(draft: Draft | None, en: str, was: str | None = None, older: 
     parallel; a sentence translated phrase by phrase has none): such a draft says the opposite
     (“Stickers … are not retained” drafted 会保留, “has no additional rules meaning” without its 没有,
     26 of the held-out pair's 662 drafts). Not offered."""
-    from ..polarity import shortfalls
     if draft is None or not shortfalls([(en, draft.text)]):
         return draft
     return draft if was is not None and older is not None and shortfalls([(was, older)]) else None
