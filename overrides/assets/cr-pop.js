@@ -102,10 +102,7 @@
     pending = pending.filter(function (chapter) { return !CR.data[edition + "/" + chapter]; });
     if (!pending.length) { render(); return; }
     /* another chapter's rules still to come (0.3 to 0.55 s on a slow phone): said at once */
-    popover().setAttribute("aria-label", "规则 Rule " + numbers.join(", "));
-    popBody.textContent = "";
-    popBody.appendChild(CR.element("p", { "class": "cr-pop-waiting" }, numbers.join(", ") + " · 规则载入中… Loading the rule…"));
-    place(pop, link);
+    waiting("规则 Rule " + numbers.join(", "), numbers.join(", ") + " · 规则载入中… Loading the rule…", link);
     var left = pending.length;
     pending.forEach(function (chapter) {
       CR.loadChapter(edition, chapter, function () { left -= 1; if (!left) { render(); } });
@@ -159,10 +156,7 @@
     var focused = within && mark === document.activeElement;
     showing = mark;
     if (!CR.termData && !within) {  /* the glossary still to come (a first term, a slow phone: 0.85 s): said at once */
-      popover().setAttribute("aria-label", "术语 Term " + mark.textContent);
-      popBody.textContent = "";
-      popBody.appendChild(CR.element("p", { "class": "cr-pop-waiting" }, mark.textContent + " · 释义载入中… Loading the definition…"));
-      place(pop, anchor);
+      waiting("术语 Term " + mark.textContent, mark.textContent + " · 释义载入中… Loading the definition…", anchor);
     }
     loadTerms(function () {
       if (showing !== mark) { return; }
@@ -393,6 +387,15 @@
     reachMarks(document.querySelector(".rules, .cr-glossary"));
   }
   window.addEventListener("hashchange", reachStart);
+
+  /* The pop-up open at once, named, saying what it waits for: on a slow phone the data it shows
+   * comes seconds after the tap. */
+  function waiting(label, text, at) {
+    popover().setAttribute("aria-label", label);
+    popBody.textContent = "";
+    popBody.appendChild(CR.element("p", { "class": "cr-pop-waiting" }, text));
+    place(pop, at);
+  }
 
   CR.hidePop = hide;
 
