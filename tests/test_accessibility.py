@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from sitekit import hover, share_changed, site_search
+from sitekit import hover, share_changed, shown, site_search
 
 AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
 # the pages a reader uses most, of the seed build, and of the full build a chapter whose end is its
@@ -162,7 +162,7 @@ def test_open_pop_up_panel_and_search_have_no_violations(page, seed_url):
     page.locator("h3#cr903-4d ~ .cr-panel").first.wait_for()
     link = page.locator("h3#cr903-4d ~ [lang=en] a[href*='#cr']").first
     hover(page, link)  # a hovered link, and its preview
-    page.locator("#cr-pop").wait_for(state="visible")
+    shown(page.locator("#cr-pop"))
     assert violations(page) == []
     page.keyboard.press("Escape")
     page.click(".cr-search-button")

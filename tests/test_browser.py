@@ -3,7 +3,7 @@ import re
 
 import pytest
 
-from sitekit import hover, site_search as search, tap
+from sitekit import hover, shown, site_search as search, tap
 
 
 
@@ -113,7 +113,7 @@ def test_hover_shows_preview_of_a_rule_on_another_page(page, seed_url):
     link = page.locator(rule("901.3", EN + " a"), has_text="311").first
     hover(page, link)
     pop = page.locator("#cr-pop")
-    pop.wait_for(state="visible")
+    shown(pop)
     assert "Plane is a card type" in pop.inner_text()
     assert "时空此牌类别只会出现在非传统万智牌卡牌上" in pop.inner_text()
     assert page.url.split("#")[0] == seed_url + "cr/9/"  # the reader did not leave the page
@@ -139,7 +139,7 @@ def test_preview_of_a_rule_on_the_same_page_and_by_keyboard(page, seed_url):
     link = page.locator(rule("301.6", EN + " a[href$='#cr301-5a']")).first
     link.focus()
     pop = page.locator("#cr-pop")
-    pop.wait_for(state="visible")
+    shown(pop)
     expected = page.locator(rule("301.5a", EN)).text_content()
     assert expected[:60] in pop.inner_text()
     assert expected[:60] in spoken_description(page, link)  # what a screen reader says of the link
@@ -221,7 +221,7 @@ def test_a_tapped_reference_to_the_rule_just_above_lands_on_it(phone, full_url):
     page.wait_for_timeout(1000)
     link = page.locator("#cr702-19c + p a[href$='#cr702-19b']").first
     link.tap()
-    page.locator("#cr-pop").wait_for(state="visible")
+    shown(page.locator("#cr-pop"))
     link.tap()
     page.wait_for_url("**/cr/7/#cr702-19b")
     page.wait_for_timeout(1500)  # the blocks above have been drawn
@@ -290,9 +290,9 @@ def test_every_item_of_a_range_is_a_link_to_its_own_rule(page, full_url):
         assert link.get_attribute("href").endswith("#" + anchor)
     hover(page, last)
     pop = page.locator("#cr-pop")
-    pop.wait_for(state="visible")
-    shown = pop.locator(".cr-pop-n").all_inner_texts()
-    assert shown == ["601.2f", "601.2g", "601.2h"]
+    shown(pop)
+    numbers = pop.locator(".cr-pop-n").all_inner_texts()
+    assert numbers == ["601.2f", "601.2g", "601.2h"]
     last.click()
     page.wait_for_url(full_url + "cr/6/#cr601-2h")
     assert in_view(page, "#cr601-2h")
@@ -339,7 +339,7 @@ def test_touch_tap_shows_preview_then_follows(phone, seed_url):
     link = phone.locator(rule("901.3", EN + " a"), has_text="311").first
     link.scroll_into_view_if_needed()
     tap(phone, link)
-    phone.locator("#cr-pop").wait_for(state="visible")
+    shown(phone.locator("#cr-pop"))
     assert phone.url.split("#")[0] == seed_url + "cr/9/"
     tap(phone, link)
     phone.wait_for_url(seed_url + "cr/3/#cr311")
@@ -353,7 +353,7 @@ def test_older_edition_pages(page, seed_url):
                            "t.offsetParent && t.textContent.includes('2009-07-08 旧版'))", timeout=10000)
     assert page.locator(rule("702.19", ZH)).text_content() == "結合"
     hover(page, page.locator(rule("702.19c", EN + " a[href$='#cr702-19j']")).first)
-    page.locator("#cr-pop").wait_for(state="visible")
+    shown(page.locator("#cr-pop"))
     assert "Defending players" not in page.inner_text("#cr-pop")  # it shows 702.19j, not 702.19c
     assert "702.19j" in page.inner_text("#cr-pop")
 
@@ -387,7 +387,7 @@ def test_a_term_with_several_senses_explains_each(page, full_url):
     page.goto(full_url + "cr/7/#cr702-34a")
     hover(page, page.locator(rule("702.34a", EN + " u"), has_text="exile").first)
     pop = page.locator("#cr-pop")
-    pop.wait_for(state="visible")
+    shown(pop)
     english, chinese = (pop.locator(f".tx > [lang{lang}]").inner_text() for lang in ("=en", "^=zh"))
     assert english.startswith("1. A zone.") and "\n2. To put an object into the exile zone" in english, english
     assert chinese.startswith("1. 一个区域。") and "\n2. 从一个物件当前的区域中放到放逐区" in chinese, chinese
@@ -397,7 +397,7 @@ def test_a_term_with_several_senses_explains_each(page, full_url):
     # second sentence, cut at 220 characters, while its shorter Chinese kept it
     page.goto(full_url + "cr/5/#cr510-1")
     hover(page, page.locator(rule("510.1", EN + " u"), has_text="attacking creature").first)
-    pop.wait_for(state="visible")
+    shown(pop)
     english, chinese = (pop.locator(f".tx > [lang{lang}]").inner_text() for lang in ("=en", "^=zh"))
     assert "It remains an attacking creature until" in english and "See rule 508" in english, english
     assert "参见规则508" in chinese, chinese
@@ -409,14 +409,14 @@ def test_a_link_to_another_editions_rule_previews_that_editions_rule(page, full_
     read the number in the page's own edition); and back from 2009's page, today's 702.22, not 2009's
     702.22, Flanking."""
     pop = page.locator("#cr-pop")
-    for address, link, shown, not_shown in (
+    for address, link, said, not_said in (
             ("cr/7/#cr702-22", "a[data-edition='2009-07-08']", "702.19 (2009-07-08)\nBanding", "Trample"),
             ("editions/2009-07-08/7/#cr702-19", "a[data-edition='2023-11-17']", "702.22 (2023-11-17)\nBanding", "Flanking")):
         page.goto(full_url + address)
         hover(page, page.locator(".kw " + link).first)
-        pop.wait_for(state="visible")
+        shown(pop)
         text = pop.inner_text()
-        assert shown in text and not_shown not in text, text
+        assert said in text and not_said not in text, text
         page.mouse.move(5, 5)
         pop.wait_for(state="hidden")
 
@@ -425,7 +425,7 @@ def test_term_tooltips_in_chinese_and_english(page, seed_url):
     page.goto(seed_url + "cr/3/")
     pop = page.locator("#cr-pop")
     hover(page, _term(page, "武具"))
-    pop.wait_for(state="visible")
+    shown(pop)
     assert "Equipment" in pop.inner_text() and "武具" in pop.inner_text()
     assert pop.locator("a.cr-term-more").get_attribute("href").endswith("cr/glossary/#g-equipment")
     page.mouse.move(5, 5)
@@ -433,14 +433,14 @@ def test_term_tooltips_in_chinese_and_english(page, seed_url):
     # the rules a definition cites are links, as on the glossary page ("与301.5a-f中武具…除规则301.5c以外"),
     # but for one this edition lacks (702.67)
     hover(page, _term(page, "工事"))
-    pop.wait_for(state="visible")
+    shown(pop)
     cited = pop.locator("[lang^=zh] a")
     assert cited.all_text_contents() == ["301.5a", "301.5c"], cited.all_text_contents()
     assert cited.nth(1).get_attribute("href").endswith("cr/3/#cr301-5c") and "702.67" in pop.inner_text()
     page.mouse.move(5, 5)
     pop.wait_for(state="hidden")
     hover(page, page.locator(rule("300.2a", EN + " u"), has_text="artifact").first)
-    pop.wait_for(state="visible")
+    shown(pop)
     assert "神器" in pop.inner_text() and "Artifact" in pop.inner_text()
 
 
@@ -464,7 +464,7 @@ def test_term_tooltip_by_keyboard_and_after_navigation(page, seed_url):
     assert presses == page.evaluate('''m => { const stops = [...document.querySelectorAll('h3#cr301-3 ~ * :is(a[href], u[tabindex])')];
         return stops.indexOf(m) + 1; }''', mark.element_handle())
     pop = page.locator("#cr-pop")
-    pop.wait_for(state="visible")
+    shown(pop)
     assert "Equipment" in pop.inner_text()
     assert "Equipment is" in spoken_description(page, mark)
     page.keyboard.press("ArrowDown")  # into the definition: its glossary link, then its close button
@@ -486,7 +486,7 @@ def test_term_tooltip_follows_the_display_mode(page, seed_url):
     page.click(".cr-modes button[data-mode='en']")
     hover(page, _term(page, "Equipment"))
     pop = page.locator("#cr-pop")
-    pop.wait_for(state="visible")
+    shown(pop)
     assert pop.locator(".cr-term-names [lang=en]").is_visible()
     assert not pop.locator(".cr-term-names [lang=zh]").is_visible()
     # and so does the search: a result's name in the language shown
@@ -510,7 +510,7 @@ def test_traditional_script_switches_persists_and_keeps_tooltips(page, seed_url)
     page.wait_for_function("document.querySelector('.md-sidebar--primary').innerText.includes('詞')")
     hover(page, page.locator(rule("301.5", ZH + " u"), has_text="副類別").first)
     pop = page.locator("#cr-pop")
-    pop.wait_for(state="visible")
+    shown(pop)
     assert "副類別" in pop.inner_text() and "subtype" in pop.inner_text()
     page.click(".md-nav__link:has-text('Casual Variants')")  # another page keeps the choice
     page.wait_for_url(seed_url + "cr/9/")
@@ -643,7 +643,7 @@ def test_a_term_in_a_preview_opens_in_its_place_and_keeps_the_focus(page, seed_u
     link = page.locator(rule("903.12e", EN + " a[href$='#cr903-5d']"))
     link.focus()
     pop = page.locator("#cr-pop")
-    pop.wait_for(state="visible")
+    shown(pop)
     below = link.bounding_box()["y"] + link.bounding_box()["height"]
     term = pop.locator(".tx u").first
     term.evaluate("u => { u.tabIndex = 0; u.focus(); }")
@@ -693,7 +693,7 @@ def test_a_range_s_end_is_wide_enough_to_tap(phone, seed_url):
     end = phone.locator("a[data-g] + a[data-g]", has_text="f").first
     assert end.bounding_box()["width"] >= 20, end.bounding_box()
     end.tap()
-    phone.locator("#cr-pop").wait_for(state="visible")
+    shown(phone.locator("#cr-pop"))
     assert "301.5f" in phone.locator("#cr-pop").inner_text()
 
 
@@ -726,7 +726,7 @@ def test_a_terms_definition_on_an_older_editions_page_says_it_is_todays(page, fu
         page.goto(address)
         hover(page, page.locator("h3#cr702-19b ~ [lang=en] u").first)
         pop = page.locator("#cr-pop")
-        pop.wait_for(state="visible")
+        shown(pop)
         assert pop.locator(".cr-term-today", has_text="Today's glossary").count() == said, address
         page.mouse.move(5, 5)
         pop.wait_for(state="hidden")

@@ -6,7 +6,7 @@ import zipfile
 import pytest
 
 from sitekit import (Served, assert_the_theme_applies, check_links, in_view, keyboard_drawer, phone_drawer,
-                     preview_and_term_tip, recording_page, settled, site_search, tap)
+                     preview_and_term_tip, recording_page, settled, shown, site_search, tap)
 
 BUILDERS = ["material", "properdocs", "zensical"]
 KINDS = ["online", "offline"]
@@ -110,12 +110,12 @@ def test_back_closes_a_tapped_pop_up_then_the_panel(phone, urls, builder):
     settled(phone)
     pop = phone.locator("#cr-pop")
     tap(phone, phone.locator("h3#cr702-19b ~ [lang=en] u").first)
-    pop.wait_for(state="visible")
+    shown(pop)
     phone.go_back()
     pop.wait_for(state="hidden")
     assert phone.url == urls[builder] + "cr/7/#cr702-19b"
     tap(phone, phone.locator("h3#cr702-19b ~ [lang=en] u").first)
-    pop.wait_for(state="visible")
+    shown(pop)
     tap(phone, phone.locator("h3#cr702-19b a"))  # the number, from the pop-up: its panel takes over
     phone.locator(".cr-panel").wait_for()
     phone.go_back()

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from sitekit import DRAWN, assert_the_theme_applies, hover, in_view, keyboard_drawer, phone_drawer, settled, tap
+from sitekit import DRAWN, assert_the_theme_applies, hover, in_view, keyboard_drawer, phone_drawer, settled, shown, tap
 
 
 def on_screen(page, selector):
@@ -41,7 +41,7 @@ def test_a_preview_near_the_bottom_opens_above_fully_on_screen_and_closes(device
         tap(page, link)
     else:
         hover(page, link)
-    pop.wait_for(state="visible")
+    shown(pop)
     box = on_screen(page, "#cr-pop")
     assert box["inside"], box
     assert pop.get_attribute("data-side") == "above"
@@ -52,13 +52,13 @@ def test_a_preview_near_the_bottom_opens_above_fully_on_screen_and_closes(device
         page.touchscreen.tap(5, page.viewport_size["height"] // 2)  # a tap elsewhere closes it
         pop.wait_for(state="hidden")
         tap(page, link)  # at once: the hide asked for when the focus left the link is not for this one
-        pop.wait_for(state="visible")
+        shown(pop)
         page.wait_for_timeout(400)
         assert pop.is_visible()
         pop.locator(".cr-pop__close").tap()  # so does its close button
         pop.wait_for(state="hidden")
         tap(page, link)
-        pop.wait_for(state="visible")
+        shown(pop)
         target = link.get_attribute("href").split("#")[1]
         go.tap()
         page.wait_for_url(re.compile(rf".*#{target}$"))
@@ -67,7 +67,7 @@ def test_a_preview_near_the_bottom_opens_above_fully_on_screen_and_closes(device
         pop.wait_for(state="hidden")
         page.mouse.move(5, 5)
         hover(page, link)
-        pop.wait_for(state="visible")
+        shown(pop)
         page.mouse.click(5, page.viewport_size["height"] // 2)
         pop.wait_for(state="hidden")
 
@@ -79,7 +79,7 @@ def test_a_term_tip_near_the_bottom_of_a_phone_fits_and_taps_close_it(phone, see
     near_the_bottom(phone, mark)
     tap(phone, phone.locator(mark).first)
     pop = phone.locator("#cr-pop")
-    pop.wait_for(state="visible")
+    shown(pop)
     assert on_screen(phone, "#cr-pop")["inside"]
     assert pop.locator("a.cr-term-more").bounding_box()["height"] >= 44
     phone.touchscreen.tap(5, 300)
@@ -103,7 +103,7 @@ def test_back_closes_a_tapped_pop_up_and_leaves_the_reader_where_they_were(where
     settled(phone)
     pop, term = phone.locator("#cr-pop"), phone.locator("h3#cr702-19b ~ [lang=en] u").first
     tap(phone, term)
-    pop.wait_for(state="visible")
+    shown(pop)
     address, top = phone.url, phone.evaluate(SCREEN_TOP, "h3#cr702-19b")
     phone.go_back()
     pop.wait_for(state="hidden")
@@ -111,12 +111,12 @@ def test_back_closes_a_tapped_pop_up_and_leaves_the_reader_where_they_were(where
     assert phone.url == address and abs(phone.evaluate(SCREEN_TOP, "h3#cr702-19b") - top) <= 2
 
     tap(phone, term)  # closed by its × button: its entry goes with it
-    pop.wait_for(state="visible")
+    shown(pop)
     pop.locator(".cr-pop__close").tap()
     pop.wait_for(state="hidden")
     link = phone.locator("h3#cr702-19b ~ [lang=en] a[href*='#cr']").first
     tap(phone, link)  # a rule's preview, closed by scrolling its link away: the page stays where it was scrolled
-    pop.wait_for(state="visible")
+    shown(pop)
     scrolled = phone.evaluate("window.scrollBy(0, 1500), scrollY")
     pop.wait_for(state="hidden")
     phone.wait_for_timeout(300)
