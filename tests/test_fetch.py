@@ -187,7 +187,7 @@ def test_the_english_a_translation_needs_is_fetched_by_its_address_once(site, tm
     site.routes[txt] = (200, "text/plain", EN["2023-11-17"].read_bytes())
     code, out, err = run(manifest, site, capsys, "--rules-page", site.url + txt)
     assert code == 0, err
-    assert f"English: edition 2023-11-17 (" in out and "the English of the translation of 2023-11-17, to carry it" in out
+    assert "English: edition 2023-11-17 (" in out and "the English of the translation of 2023-11-17, to carry it" in out
     entries = {e["path"]: e for e in yaml.safe_load(manifest.read_text(encoding="utf-8"))["sources"]}
     assert entries["sources/MagicCompRules-20231117.txt"]["role"] == "history"
     corpus = load_corpus(manifest)

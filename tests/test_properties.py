@@ -107,7 +107,6 @@ EXECUTABLE_TAGS = {"script", "iframe", "svg", "img", "object", "embed", "math", 
 def _official_with(hostile: list[str], endings: list[str]) -> tuple[str, set[str]]:
     """The mini official text with hostile words after every title, rule, example and glossary
     term, its lines ended by the given mix of line endings; and the rule numbers it has."""
-    import re
     glossary = max(i for i, line in enumerate(OFFICIAL) if line == "Glossary")
     credits = max(i for i, line in enumerate(OFFICIAL) if line == "Credits")
     lines, numbers = [], set()
@@ -145,7 +144,6 @@ def test_hostile_text_reaches_pages_as_text_and_every_rule_arrives(hostile, endi
     page's Markdown with the site's extensions: no executable markup, valid front matter, and
     every rule of the input is on its page."""
     import json
-    import re
 
     import markdown
     import yaml

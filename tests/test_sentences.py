@@ -6,7 +6,7 @@ from conftest import CORPUS, needs_corpus
 from generator.sources.loader import load
 from generator.sources.manifest import spec_from_path
 from generator.site.render import Linker, RuleRenderer
-from generator.rules.model import Passage, Provenance, Rule, RuleText
+from generator.rules.model import Provenance, Rule, RuleText
 from generator.rules.numbers import parse_number
 from generator.history.sentence_carry import NEW, STALE, TRANSLATED, Memory, carry_part
 from generator.rules.sentences import align, split_en, split_zh

@@ -7,7 +7,6 @@ import re
 import subprocess
 import sys
 
-import pytest
 
 import translation_devset
 from conftest import CORPUS, ROOT, needs_corpus

@@ -3,7 +3,6 @@
 reading them, and the translated work list back into the next release of the translation."""
 import random
 import re
-import shutil
 import subprocess
 import sys
 import zipfile
