@@ -78,14 +78,16 @@ serve: setup
 	@[ -z "$(SOURCES)" ] || { echo "make serve previews the sources of docs_src/sources.yml; add $(SOURCES) there (SOURCES is for site, offline and check)" >&2; exit 2; }
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs serve --livereload --dev-addr 127.0.0.1:$(PORT)
 
-# two workers; a site that tests share is built once, by the first worker that needs it
+# three workers on the two cores (a browser test waits on its pages and worker as often as it
+# computes: 4:00 against two workers' 4:33, 2026-11-29; four gave 3:52 and a race); a site that
+# tests share is built once, by the first worker that needs it
 # (conftest.made_once). Not --dist loadscope: with whole files on a worker, the offline app's tests
 # run back to back in one browser, and Chromium twice never finished closing a phone whose
 # service worker had removed itself (pytest-timeout ended it after five minutes)
 # Bytecode is written even where the environment says not to: each worker would otherwise rewrite
 # every test module's asserts, and each generator run in a process of its own compile the package.
 test: setup-test browser cat axe schemas
-	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n 2
+	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n 3
 
 bench: setup-test browser
 	$(VENV)/bin/pip install --quiet -e '.[test,bench]'
