@@ -218,8 +218,25 @@
   }
 
   /* Every text in its language: the page is Chinese in the script shown (applyScript tags it), and the
-   * English half of the bilingual title, menus and headings ("3. 牌类别 Card Types") is English. */
+   * English half of the bilingual title, menus and headings ("3. 牌类别 Card Types") is English. The
+   * Chinese half is marked too (cr-zh-half), which English alone hides (cr.css): "3. Card Types". */
   var ENGLISH = /[A-Za-z][A-Za-z0-9’'&:,.()\- ]*[A-Za-z0-9.)]|[A-Za-z]/g;
+  /* each Chinese word before a space ("613. 持续性效应的互动 ", "2023-04-14 旧版 · 1. 游戏概念 "), with the
+   * separator that follows a title's first half ("万智牌完整规则 · "); not the "开始阶段（" of a
+   * Chinese text quoting English */
+  var CHINESE_WORD = /[\u3400-\u9fff][^\sA-Za-z（(]*(\s·)?(?=\s)/g;  /* 咒语、异能和效应, 替代性效应和/或… */
+
+  function withChineseHalves(out, text) {
+    var last = 0;
+    text.replace(CHINESE_WORD, function (word, separator, at) {
+      if (separator && /[^\s\d.]/.test(text.slice(0, at))) { word = word.slice(0, -separator.length); }  /* one between halves */
+      out.appendChild(document.createTextNode(text.slice(last, at)));
+      out.appendChild(CR.element("span", { "class": "cr-zh-half" }, word));
+      last = at + word.length;
+      return word;
+    });
+    out.appendChild(document.createTextNode(text.slice(last)));
+  }
 
   function tagLanguages() {
     document.querySelectorAll(".md-header__topic, .md-nav__link, .md-content h1, .md-content h2, .md-footer__title, " +
@@ -234,7 +251,7 @@
         var out = document.createDocumentFragment(), last = 0;
         value.replace(ENGLISH, function (match, at) {
           if (!/[A-Za-z]{2}/.test(match)) { return match; }
-          out.appendChild(document.createTextNode(value.slice(last, at)));
+          withChineseHalves(out, value.slice(last, at));
           out.appendChild(CR.element("span", { lang: "en" }, match));
           last = at + match.length;
           return match;

@@ -2,9 +2,11 @@
 `r/2024-02-02/702.19c.html`. A chat or a forum shows a link's title and description (Open Graph), but a
 rule's own address is a fragment (`go/#2024-02-02:702.19c`, `cr/7/#cr702-19c`), which never reaches
 the server: every rule would preview as the same page. This page names the rule and quotes it,
-and sends a reader on to the go page, which finds the rule under that edition's number after any
-renumbering. A later build keeps no page of an older edition: its address then reaches the page
-for what the site lacks, which sends it to the go page too (cr-go.js).
+and sends a reader straight on to the rule on its chapter's page: this build has the page of no other
+edition, so the number is today's. (Through the go page, the site's scripts came first: on a crowded
+connection the reader looked at an empty form for seconds.) A later build keeps no page of an older
+edition: its address then reaches the page for what the site lacks, which sends it to the go page,
+which finds the rule under that edition's number after any renumbering (cr-go.js).
 
 Not part of the offline app (nobody shares a link from a phone's store) nor of the file:// bundle.
 """
@@ -26,22 +28,23 @@ def share_pages(model: SiteModel) -> dict[str, str]:
     if edition is None:
         return {}
     pages, rules = {}, {rule.number: rule for rule in edition.rules()}
+    folder = f"{SHARED}/{edition.date}/index.md"  # the pages' folder, as a page in it links
     for chapter in edition.chapters:
         for section in chapter.sections:
             heading = bilingual_title(section.number, section.titles)
             for rule in section.rules:
                 name = _name(rules.get(rule.number.parent) if rule.number.sub else rule)
-                pages[f"{SHARED}/{edition.date}/{rule.number}.html"] = _page(edition.date, rule, name or heading)
+                at = model.addresses.rule_href(folder, edition.date, rule.number)
+                pages[f"{SHARED}/{edition.date}/{rule.number}.html"] = _page(edition.date, rule, name or heading, at)
     return pages
 
 
-def _page(date: str, rule: Rule, named: str) -> str:
+def _page(date: str, rule: Rule, named: str, rule_at: str) -> str:
     title = f"CR {rule.number} ({date}) · {named}"
     texts = [rule.texts[lang].text for lang in ("en", "zh") if lang in rule.texts]
     described = " / ".join(texts)
     if len(described) > DESCRIBED:
         described = described[:DESCRIBED - 1].rstrip() + "…"
-    go = f"../../go/?{date}:{rule.number}"
     return ("<!doctype html>\n<html lang=zh-Hans><head><meta charset=utf-8>\n"
             f"<title>{html_attr(title)}</title>\n"
             f'<meta name="description" content="{html_attr(described)}">\n'
@@ -49,8 +52,8 @@ def _page(date: str, rule: Rule, named: str) -> str:
             f'<meta property="og:title" content="{html_attr(title)}">\n'
             f'<meta property="og:description" content="{html_attr(described)}">\n'
             f'<meta name="viewport" content="width=device-width,initial-scale=1">\n'
-            f'<meta http-equiv="refresh" content="0; url={html_attr(go)}">\n'
-            f'</head><body><p><a href="{html_attr(go)}">{html_attr(title)}</a></p></body></html>\n')
+            f'<meta http-equiv="refresh" content="0; url={html_attr(rule_at)}">\n'
+            f'</head><body><p><a href="{html_attr(rule_at)}">{html_attr(title)}</a></p></body></html>\n')
 
 
 def _name(head: Rule | None) -> str:
