@@ -265,6 +265,13 @@ def test_a_rules_history_opens_from_its_number_and_an_old_number_lands_on_todays
         assert said.bounding_box()["y"] > page.locator("#cr724-6").bounding_box()["y"] + 100  # not over the rule
         page.mouse.click(5, 400)
         said.wait_for(state="detached")
+        # a whole section of the older edition (a judge's "see 723", Restarting the Game): today's 724, not
+        # today's 723, the Initiative, with no word
+        page.goto(carried_url + "go/#2023-11-17:723")
+        page.wait_for_url(carried_url + "cr/7/#cr724")
+        page.clock.run_for(1000)
+        page.wait_for_function("() => (document.querySelector('.cr-renumbered') || {}).textContent", polling=100)
+        assert said.inner_text().startswith("2023-11-17 版的规则 723 现为 724。")
         # a short address under that edition's folder is that edition's number too, not today's 723.6
         page.goto(carried_url + "editions/2023-11-17/723.6")
         page.wait_for_url(carried_url + "cr/7/#cr724-6")

@@ -10,6 +10,7 @@ newest of its editions that had one.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from ..rules.model import Edition, Rule
@@ -105,5 +106,23 @@ def renumbering(chain: list[Edition], steps: list[Lineage | None]) -> dict[str, 
             else:
                 fates[rule.number] = ahead.get(link.new, ("now", link.new))
         ahead = fates
+        fates = {**fates, **_section_fates(older, fates)}
         result[older.date] = {n: fate for n, fate in fates.items() if fate != ("now", n)}
     return result
+
+
+def _section_fates(edition: Edition, fates: dict[RuleNumber, tuple]) -> dict[RuleNumber, tuple]:
+    """Where each section of an older edition is in the newest: the section most of its rules are in
+    now (2023-11-17's 723, Restarting the Game, is 724 since Case Cards came before it; a judge's
+    "see 723" landed on today's 723, the Initiative, with no word), or removed where all of them were."""
+    found = {}
+    for chapter in edition.chapters:
+        for section in chapter.sections:
+            ends = [fates[rule.number] for rule in section.rules if rule.number in fates]
+            now = Counter(RuleNumber(fate[1].section) for fate in ends if fate[0] == "now")
+            removed = Counter(fate[1] for fate in ends if fate[0] == "removed")
+            if now:
+                found[RuleNumber(section.number)] = ("now", max(sorted(now), key=now.__getitem__))
+            elif removed:
+                found[RuleNumber(section.number)] = ("removed", max(sorted(removed), key=removed.__getitem__))
+    return found
