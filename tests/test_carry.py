@@ -278,8 +278,14 @@ def test_a_rules_history_opens_from_its_number_and_an_old_number_lands_on_todays
         # the offline bundle's citation, in the go page and in the search
         page.goto(carried_url + "go/#CR 723.6 (2023-11-17)")
         page.wait_for_url(carried_url + "cr/7/#cr724-6")
+        # and as a judge types it in the go page's box and the search ("Not a rule number", said a review)
+        page.goto(carried_url + "go/")
+        page.fill("#cr-go input", "2023-11-17 723.6")
+        page.press("#cr-go input", "Enter")
+        page.wait_for_url(carried_url + "cr/7/#cr724-6")
         assert site_search(page, "2024-02-02:724.6")[0].endswith("/cr/7/#cr724-6")
-        assert site_search(page, "2023-11-17:723.6") == [carried_url + "go/#2023-11-17:723.6"]  # not today's 723.6
+        for typed in ("2023-11-17:723.6", "2023-11-17 723.6"):
+            assert site_search(page, typed) == [carried_url + "go/#2023-11-17:723.6"], typed  # not today's 723.6
         # a whole link pasted as received: the site's own permanent one, another site's
         assert site_search(page, carried_url + "go/#2023-11-17:723.6") == [carried_url + "go/#2023-11-17:723.6"]
         assert site_search(page, "https://yawgatog.com/resources/magic-rules/#R7246")[0].endswith("/cr/7/#cr724-6")

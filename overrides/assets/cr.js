@@ -93,7 +93,7 @@
    * to be read by readNumber }; null for text with no edition. */
   function readCitation(text) {
     text = fromLink(text || "").trim().replace(/^[#/?]+/, "");
-    var at = text.search(/[/:]/), date = isoDate(text.slice(0, Math.max(at, 0)));
+    var at = text.search(/[/:\s]/), date = isoDate(text.slice(0, Math.max(at, 0)));  /* 2023-11-17:723.6, 2023-11-17 723.6 */
     if (at > 0 && isEdition(date) && at < text.length - 1) { return { date: date, number: text.slice(at + 1) }; }
     var m = /^(.+?)\s*[(（]\s*([\d-]+)\s*[)）]$/.exec(text);
     return m && isEdition(isoDate(m[2])) ? { date: isoDate(m[2]), number: m[1] } : null;
