@@ -237,3 +237,11 @@ def test_a_keywords_heading_is_named_by_its_title(seed_site):
     chapter = (seed_site / "cr" / "9" / "index.html").read_text(encoding="utf-8")
     assert '<h3 id="cr903-12" aria-label="903.12 Brawl Option 争锋模式">' in chapter
     assert '<h3 id="cr903-12a"><a' in chapter  # a rule of text is named by its text's heading, its number
+
+
+def test_the_home_page_links_the_changes_page_where_there_is_one(full_site, seed_site):
+    """A judge's review: on a new release's evening the changes page was found only at the foot of a
+    menu on a phone, the home page's "6 rules await an update" plain text."""
+    home = (full_site / "index.html").read_text(encoding="utf-8")
+    assert '<a href="cr/changes/">变更 Changes since 2023-04-14</a>' in home and (full_site / "cr/changes/index.html").exists()
+    assert ("cr/changes/" in (seed_site / "index.html").read_text(encoding="utf-8")) == (seed_site / "cr/changes").exists()

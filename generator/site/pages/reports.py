@@ -26,7 +26,7 @@ from ..addresses import own_folder
 from ..markdown_writer import render
 from ..model import SiteModel, lang_tags
 from ..render import bilingual_title, rule_link
-from .front import file_dates
+from .front import changed_since, file_dates
 from .layout import english_change, page_meta, source_shown
 
 if TYPE_CHECKING:
@@ -359,15 +359,9 @@ def changes_page(model: SiteModel, files: "SiteFiles") -> None:
     lineage of every rule (a change of cited numbers only is no change). The previous edition may
     have no pages of its own (`fetch` keeps it for history only): its numbers are then text, and
     its removed rules are read here."""
-    def official(edition) -> bool:
-        return any(s.format == "official" for s in edition.sources)
-    new = model.current
-    if new is None or not official(new):
+    new, old = model.current, changed_since(model)
+    if old is None:
         return
-    earlier = [e for e in model.corpus.editions if e.date < new.date and official(e) and shared_language(e, new)]
-    if not earlier:
-        return
-    old = max(earlier, key=lambda e: e.date)
     lang = shared_language(old, new)
     paged = any(e is old for e in model.editions)
     lineage = trace_lineage(old, new, lang)
