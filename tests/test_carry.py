@@ -419,3 +419,14 @@ def test_the_changes_page_lists_the_rules_whose_cited_numbers_alone_changed(carr
     assert "references 15" in html and "引用编号更新 Cited numbers updated (15)" in html
     row = html[html.index('<tr id="change-cr104-6">'):].split("</tr>", 1)[0]
     assert "See rule <del>723</del><ins>724</ins>, “Restarting the Game.”" in row, row
+
+
+def test_the_changes_page_marks_a_chinese_made_for_older_english(carried_site):
+    """A judge's review: under 205.3h's English, which gained "Case (see rule 719)", the Chinese
+    without 案件 read as today's; it carries the rule page's mark, and a rule whose Chinese is
+    today's does not."""
+    html = (carried_site / "cr" / "changes" / "index.html").read_text(encoding="utf-8")
+    row = html[html.index('<tr id="change-cr205-3h">'):].split("</tr>", 1)[0]
+    assert "英文已改 English changed · 译自 2023-11-17" in row and "案件" not in row.split("<div lang=zh-Hans>")[1], row
+    moved = html[html.index('<tr id="change-cr720-1">'):].split("</tr>", 1)[0]  # renumbered, its words the same
+    assert "<div lang=zh-Hans>" in moved and "stale" not in moved, moved

@@ -25,7 +25,7 @@ from ...translation.worklist_xliff import worklist_xliff
 from ..addresses import own_folder
 from ..markdown_writer import render
 from ..model import SiteModel, lang_tags
-from ..render import bilingual_title, rule_link
+from ..render import bilingual_title, rule_link, stale_label
 from .front import changed_since, file_dates
 from .layout import english_change, page_meta, source_shown
 
@@ -368,6 +368,10 @@ def changes_page(model: SiteModel, files: "SiteFiles") -> None:
     before = {r.number: r.texts[lang] for r in old.rules() if lang in r.texts}
     after = {r.number: r.texts[lang] for r in new.rules() if lang in r.texts}
     chinese = {r.number: r.texts["zh"].text for r in new.rules() if "zh" in r.texts} if lang != "zh" else {}
+    rules = {r.number: r for r in new.rules()}
+    # the mark of a Chinese made for older English, as on the rule's page (a judge read the old Chinese
+    # under a changed rule's English with no word of it)
+    stale = {s.number: stale_label(s.translates, english_change(s, rules.get(s.number))) for s in model.status[new.date].stale}
     zh_tag = lang_tags(new)["zh"]
     at = model.addresses
     src = at.page(new.date, "changes")
@@ -404,7 +408,7 @@ def changes_page(model: SiteModel, files: "SiteFiles") -> None:
             row = f"change-{rule_id(change.new)}" if change.new else f"change-was-{rule_id(change.old)}"
             # today's Chinese of an added or changed rule under what changed in the English (a reader
             # of the Chinese reads what the rule says now; the change itself is the English's)
-            now = (f'<div lang={zh_tag}>{html_attr(chinese[change.new])}</div>'
+            now = (f'<div lang={zh_tag}>{html_attr(chinese[change.new])}{stale.get(change.new, "")}</div>'
                    if change.new in chinese and change.kind != "removed" else "")
             rows.append(f'<tr id="{row}"><td><a class=cr-change-link href="#{row}" aria-label="链接到此变更 Link to this '
                         f'change">#</a> {where}</td><td><div lang={lang}>{body(change)}</div>{now}</td></tr>')
