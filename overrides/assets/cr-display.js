@@ -239,8 +239,8 @@
   }
 
   function tagLanguages() {
-    document.querySelectorAll(".md-header__topic, .md-nav__link, .md-content h1, .md-content h2, .md-footer__title, " +
-                              ".md-footer__direction, .cr-footer-edition").forEach(function (container) {
+    document.querySelectorAll(".md-header__topic, .md-nav__link, .md-content h1, .md-content h2, .cr-changes-jumps a, " +
+                              ".md-footer__title, .md-footer__direction, .cr-footer-edition").forEach(function (container) {
       if (container.dataset.crTagged) { return; }
       container.dataset.crTagged = "1";
       var walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT, null), nodes = [], node;
