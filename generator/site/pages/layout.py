@@ -83,3 +83,11 @@ def english_change(stale, rule) -> str | None:
         return None
     en = rule.texts["en"]
     return word_diff(stale.english, "\n".join([en.text] + [e.text for e in en.examples])).replace("\n", "<br>")
+
+
+def stale_marks(model, edition, rules: dict) -> dict:
+    """number -> (the edition its Chinese translates, the English change since) of each of these
+    rules whose Chinese was made for other English: what its mark (render.stale_label) says on its
+    chapter's page and on the changes page."""
+    return {s.number: (s.translates, english_change(s, rules[s.number])) for s in model.status[edition.date].stale
+            if s.number in rules}

@@ -27,7 +27,7 @@ from ..markdown_writer import render
 from ..model import SiteModel, lang_tags
 from ..render import bilingual_title, rule_link, stale_label
 from .front import changed_since, file_dates
-from .layout import english_change, page_meta, source_shown
+from .layout import english_change, page_meta, source_shown, stale_marks
 
 if TYPE_CHECKING:
     from . import SiteFiles
@@ -368,11 +368,11 @@ def changes_page(model: SiteModel, files: "SiteFiles") -> None:
     lineage = trace_lineage(old, new, lang)
     before = {r.number: r.texts[lang] for r in old.rules() if lang in r.texts}
     after = {r.number: r.texts[lang] for r in new.rules() if lang in r.texts}
-    chinese = {r.number: r.texts["zh"].text for r in new.rules() if "zh" in r.texts} if lang != "zh" else {}
     rules = {r.number: r for r in new.rules()}
+    chinese = {n: r.texts["zh"].text for n, r in rules.items() if "zh" in r.texts} if lang != "zh" else {}
     # the mark of a Chinese made for older English, as on the rule's page (a judge read the old Chinese
     # under a changed rule's English with no word of it)
-    stale = {s.number: stale_label(s.translates, english_change(s, rules.get(s.number))) for s in model.status[new.date].stale}
+    stale = {n: stale_label(*mark) for n, mark in stale_marks(model, new, rules).items()}
     zh_tag = lang_tags(new)["zh"]
     at = model.addresses
     src = at.page(new.date, "changes")

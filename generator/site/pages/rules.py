@@ -14,7 +14,7 @@ from ..model import SiteModel, lang_tags
 from ..render import Linker, LinkStats, RuleRenderer, bilingual_title, rule_link
 from ..search_data import search_files
 from .glossary import glossary_sections, letter_bar
-from .layout import english_change, page_marks, page_meta, rule_chunks, rules_height
+from .layout import page_marks, page_meta, rule_chunks, rules_height, stale_marks
 
 if TYPE_CHECKING:
     from . import SiteFiles
@@ -76,8 +76,7 @@ def chapter_renderer(model: SiteModel, edition: Edition, chapter, stats: LinkSta
     return RuleRenderer(
         lang_tags(edition), Linker(model.resolver(edition, src), stats, model.marker),
         defined_in=lambda number: model.defined_in(edition, number),
-        stale={s.number: (s.translates, english_change(s, rules.get(s.number))) for s in model.status[edition.date].stale
-               if s.number in rules},
+        stale=stale_marks(model, edition, rules),
         sentences={number: c.parts for number, c in edition.carried.items() if c.parts and number in rules},
         notes=keyword_notes(model, edition, src))
 
