@@ -311,6 +311,10 @@ def test_an_older_editions_number_lands_on_todays_rule_and_says_so(browser, carr
         assert site_search(page, "2024-02-02:724.6")[0].endswith("/cr/7/#cr724-6")
         for typed in ("2023-11-17:723.6", "2023-11-17 723.6"):
             assert site_search(page, typed) == [carried_url + "go/#2023-11-17:723.6"], typed  # not today's 723.6
+        # the bare number, which today's rules lack: the rule it became first, said so, then the older
+        # edition's words (its 723.6 cites 724, Subgames, today's 725): not the older page alone
+        assert site_search(page, "723.6") == [carried_url + "cr/7/#cr724-6", carried_url + "editions/2023-11-17/7/#cr723-6"]
+        assert page.text_content(".cr-search__meta") == "723.6（2023-11-17 版）现为 724.6 723.6 of 2023-11-17 is now 724.6:"
         # a whole link pasted as received: the site's own permanent one, another site's
         assert site_search(page, carried_url + "go/#2023-11-17:723.6") == [carried_url + "go/#2023-11-17:723.6"]
         assert site_search(page, "https://yawgatog.com/resources/magic-rules/#R7246")[0].endswith("/cr/7/#cr724-6")

@@ -35,11 +35,12 @@ class SearchDocs:
     editions), English title, Chinese title, English text, Chinese text] (titles only where the rule
     is a name, a keyword; None where missing), then, where any, its marks (search_index.py: TODAYS,
     KEEPS_NUMBER, FORMER);
-    and which of today's documents each folded one repeats."""
+    and which of today's documents each folded one repeats, and each renumbered one became in other
+    words (2023-11-17's 723.6, now 724.6 with another citation)."""
 
     def __init__(self, model: SiteModel):
         by_edition = [_edition_docs(model, edition) for edition in model.editions]
-        repeats = _fold(model, by_edition)
+        repeats, moves = _fold(model, by_edition)
         self.editions = [e.date for e in model.editions]
         self.docs = [doc for docs in by_edition for doc in docs] + _term_docs(model)
         simplified = iter(convert_all("t2s", [d[i] or "" for d in self.docs for i in (5, 7)]))
@@ -47,6 +48,7 @@ class SearchDocs:
             doc[5], doc[7] = next(simplified) or None, next(simplified) or None
         where = {id(doc): i for i, doc in enumerate(self.docs)}
         self.today = {where[id(older)]: where[id(now)] for older, now in repeats}
+        self.moved = {where[id(older)]: where[id(now)] for older, now in moves}
         self.words = sorted({w for w in _words(model, self.docs) if len(w) > 1})
         untranslated = {rule.number for rule in model.current.rules() if "zh" not in rule.texts} if model.current else set()
         self.synonyms = search_synonyms(model.synonyms, model.termbase, untranslated)
@@ -63,15 +65,17 @@ def search_files(model: SiteModel) -> dict[str, str]:
     return pieces(found, read(found.docs), list(pages), addresses)
 
 
-def _fold(model: SiteModel, by_edition: list[list[list]]) -> list[tuple[list, list]]:
+def _fold(model: SiteModel, by_edition: list[list[list]]) -> tuple[list[tuple[list, list]], list[tuple[list, list]]]:
     """Mark each older edition's document whose texts are those of today's rule it became (a
     section: today's section of its number, with the same titles), TODAYS, and each that is today's
     of the same number in other words (a section: of the same English title), KEEPS_NUMBER. An
     older text in fewer languages than today's is compared in the languages it has. The pairs
-    (older, today's) of the first kind."""
+    (older, today's) of the first kind, and of an older rule today's has under another number in
+    other words."""
     repeats: list[tuple[list, list]] = []
+    moves: list[tuple[list, list]] = []
     if len(by_edition) < 2:
-        return repeats
+        return repeats, moves
     chain, steps = model.history
     fates = renumbering(chain, steps) if chain else {}
     today = {(doc[0], doc[2]): doc for doc in by_edition[0]}
@@ -94,9 +98,11 @@ def _fold(model: SiteModel, by_edition: list[list[list]]) -> list[tuple[list, li
                     and any(doc[i] is not None for i in (4, 6)):
                 marks |= TODAYS
                 repeats.append((doc, now))
+            elif now is not None and doc[0] == RULE and now[2] != doc[2]:
+                moves.append((doc, now))
             if marks:
                 doc.append(marks)
-    return repeats
+    return repeats, moves
 
 
 def _edition_docs(model: SiteModel, edition: Edition) -> list[list]:

@@ -51,6 +51,7 @@ class Documents(Protocol):
     words: list[str]
     synonyms: list
     today: dict[int, int]  # each folded document -> today's it repeats
+    moved: dict[int, int]  # each older rule today's has under another number in other words -> that rule
 
 
 def base36(n: int) -> str:
@@ -147,6 +148,7 @@ def pieces(found: Documents, readings: list[Reading], pages: list[str],
                      "anchors": {str(i): anchor for i, (d, (_, anchor)) in enumerate(zip(docs, addresses))
                                  if anchor != usual_anchor(d)},
                      "same": _steps([same.get(i) for i in folded]),
+                     "moved": {str(i): now for i, now in sorted(found.moved.items())},
                      "variants": {str(i): r.variants for i, r in enumerate(readings) if r.variants}},
             "words": found.words, "synonyms": found.synonyms, "pieces": ranges,
             # every English word as written (sorted), and each compared word's number of documents, in

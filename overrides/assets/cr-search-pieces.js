@@ -39,7 +39,8 @@
     return "cr" + number.replace(".", "-");
   }
 
-  /* The documents as the ranking reads them, and which older documents repeat today's words. */
+  /* The documents as the ranking reads them, which older documents repeat today's words, and which
+   * older rules today's has under another number in other words (moved: older -> today's). */
   function read(data) {
     var d = data.docs, number = numbers(d.numbers), docs = [], same = Object.create(null), before = 0, k = 0;
     for (var i = 0; i < d.kinds.length; i++) {
@@ -59,7 +60,7 @@
       if (docs[older].title[1] || docs[older].flags & HAS_ZH) { (repeated.zh[now] = repeated.zh[now] || []).push(Number(older)); }
     });
     return { editions: data.editions, docs: docs, words: data.words, synonyms: data.synonyms, written: data.written,
-             counts: data.counts, pieces: data.pieces, same: same, repeated: repeated };
+             counts: data.counts, pieces: data.pieces, same: same, moved: d.moved || {}, repeated: repeated };
   }
 
   /* ---- where a key or a text is --------------------------------------------------------------- */

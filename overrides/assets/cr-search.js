@@ -872,14 +872,17 @@
   }
 
   /* A number today's rules no longer have, which an older edition's rule had and the lineage
-     followed to today's with the same words (712.3d of 2023-04-14, now 712.3a): today's rule. */
+     followed to today's (712.3d of 2023-04-14, now 712.3a): today's rule, and after it the older
+     text where its words have changed since (723.6 of 2023-11-17, now 724.6 citing 725). */
   function renumbered(number) {
-    var found = [], seen = Object.create(null);
+    var found = [], seen = Object.create(null), data = CR.searchData;
     index.docs.forEach(function (doc) {
-      var now = doc.number === number && doc.kind === RULE && doc.folded ? CR.searchData.same[doc.i] : undefined;
+      if (doc.number !== number || doc.kind !== RULE) { return; }
+      var now = doc.folded ? data.same[doc.i] : data.moved[doc.i];
       if (now === undefined || seen[now]) { return; }
       seen[now] = true;
       found.push({ doc: index.docs[now], score: 10001, order: now, was: doc });
+      if (!doc.folded) { found.push({ doc: doc, score: 10000, order: doc.i }); }
     });
     return found;
   }
