@@ -131,6 +131,21 @@ def test_the_home_page_says_which_editions_it_shows(carried_site):
     assert "2023-11-17 版社区译文，沿用到 2024-02-02 版；6 条待按新英文更新；38 条尚未翻译。" in text
 
 
+def test_the_changes_pages_glossary_rows_name_each_entry_once_linked_in_both_languages(carried_site):
+    """The glossary's changes said "Day → Day | edited" in English alone and led nowhere: 16 of 2024-02-02's
+    21 were a cited number alone (See rule 726 → 727), listed among the new entries."""
+    page = (carried_site / "cr" / "changes" / "index.html").read_text(encoding="utf-8")
+    glossary = page[page.index('id="changes-glossary"'):]
+    rows = re.findall(r"<tr><td>(.*?)</td><td>(.*?)</td>", glossary[:glossary.index("</table>")])
+    assert [kind for _, kind in rows] == ["新增 Added"] * 5 + ["引用编号更新 Cited numbers updated"] * 16  # the news first
+    assert rows[0][0] == '<a href="../glossary/#g-case">Case</a>'  # a new entry: English until the translators name it
+    day = next(names for names, _ in rows if ">Day<" in names)
+    assert day == '<a href="../glossary/#g-day">Day</a><br><span lang=zh-Hans>白昼</span>'
+    entries = (carried_site / "cr" / "glossary" / "index.html").read_text(encoding="utf-8")
+    for anchor in re.findall(r'href="../glossary/#([^"]+)"', glossary[:glossary.index("</table>")]):
+        assert f'id="{anchor}"' in entries, anchor
+
+
 def test_the_status_page_is_the_translators_work_list(carried_site):
     import csv
     import json

@@ -13,6 +13,7 @@ from ...history.corpus import DEFAULT_MANIFEST
 from ...history.lineage import shared_language, trace_lineage
 from ...history.sentence_carry import NEW
 from ...rules.anchors import rule_id
+from ...rules.model import without_obsolete_mark
 from ...rules.numbers import RuleNumber
 from ...rules.word_diff import word_diff
 from ...safe import html_attr, md_text
@@ -418,9 +419,16 @@ def changes_page(model: SiteModel, files: "SiteFiles") -> None:
                          "html": _changes_table(("规则 Rule", "文字 Text"), rows), "wrapper": "cr-report"})
     definitions = ({p.en.term: " ".join(p.en.definition) for p in old.glossary if p.en},
                    {p.en.term: " ".join(p.en.definition) for p in new.glossary if p.en})
-    glossary = [f"<tr><td>{html_attr(' → '.join(filter(None, (t.old, t.new))))}</td><td>{t.kind}</td><td>"
-                + word_diff(definitions[0].get(t.old, ""), definitions[1].get(t.new, "")) + "</td></tr>"
-                for t in lineage.glossary if t.kind != "unchanged"]
+    term_hrefs = glossary_hrefs(model, src)
+    zh_names = {p.en.term: p.zh.name for p in new.glossary if p.en and p.zh}
+    glossary = []
+    for t in (t for t in lineage.glossary if t.kind != "unchanged"):
+        was, now = definitions[0].get(t.old, ""), definitions[1].get(t.new, "")
+        # an entry whose cited numbers alone changed ("See rule 719" → 720) says so, as a rule does
+        kind = "references" if t.kind == "edited" and lineage.rewrite(was) == now else t.kind
+        glossary.append((kind == "references", f"<tr><td>{_glossary_names(t, term_hrefs, zh_names, zh_tag)}</td>"
+                         f"<td>{GLOSSARY_CHANGES[kind]}</td><td>{word_diff(was, now)}</td></tr>"))
+    glossary = [row for _, row in sorted(glossary, key=lambda row: row[0])]  # what the words say first, as above
     named.append(("changes-glossary", f"词汇表 Glossary ({len(glossary)})"))
     sections.append({"heading": md_text(named[-1][1]), "anchor": named[-1][0],
                      "html": _changes_table(("术语 Term", "变化 Change", "释义 Definition"), glossary),
@@ -440,6 +448,24 @@ CHANGE_NAMES_ZH = {"added": "新增", "edited": "改写", "moved": "改号", "mo
                    "references": "引用编号更新", "typography": "仅排印改动", "glossary added": "词汇表新增", "glossary edited": "词汇表改写",
                    "glossary removed": "词汇表删除", "glossary renamed": "词汇表改名", "glossary obsolete": "词汇表废止",
                    "glossary revived": "词汇表恢复"}
+
+
+GLOSSARY_CHANGES = {"added": "新增 Added", "edited": "改写 Edited", "removed": "删除 Removed", "renamed": "改名 Renamed",
+                    "obsolete": "废止 Obsolete", "revived": "恢复 Revived", "references": "引用编号更新 Cited numbers updated"}
+
+
+def _glossary_names(link, hrefs: dict[str, str], zh_names: dict[str, str], zh_tag: str) -> str:
+    """A changed glossary entry's name, once unless it was renamed, a link to its entry where the
+    glossary has it, with today's Chinese name under it (the table said "Day → Day", in English
+    alone, and led nowhere)."""
+    shown = html_attr(link.new or link.old)
+    if link.new and without_obsolete_mark(link.new) in hrefs:
+        shown = f'<a href="{html_attr(hrefs[without_obsolete_mark(link.new)])}">{shown}</a>'
+    if link.kind == "renamed":
+        shown = f"{html_attr(link.old)} → {shown}"
+    if link.new in zh_names:
+        shown += f"<br><span lang={zh_tag}>{html_attr(zh_names[link.new])}</span>"
+    return shown
 
 
 def sources_page(model: SiteModel, files: "SiteFiles") -> None:
