@@ -138,6 +138,7 @@ def test_the_changes_pages_glossary_rows_name_each_entry_once_linked_in_both_lan
     glossary = page[page.index('id="changes-glossary"'):]
     rows = re.findall(r"<tr><td>(.*?)</td><td>(.*?)</td>", glossary[:glossary.index("</table>")])
     assert [kind for _, kind in rows] == ["新增 Added"] * 5 + ["引用编号更新 Cited numbers updated"] * 16  # the news first
+    assert "glossary added 5, glossary references 16," in page and "词汇表新增 5，词汇表引用编号更新 16，" in page  # the summary agrees
     assert rows[0][0] == '<a href="../glossary/#g-case">Case</a>'  # a new entry: English until the translators name it
     day = next(names for names, _ in rows if ">Day<" in names)
     assert day == '<a href="../glossary/#g-day">Day</a><br><span lang=zh-Hans>白昼</span>'

@@ -421,11 +421,12 @@ def changes_page(model: SiteModel, files: "SiteFiles") -> None:
                    {p.en.term: " ".join(p.en.definition) for p in new.glossary if p.en})
     term_hrefs = glossary_hrefs(model, src)
     zh_names = {p.en.term: p.zh.name for p in new.glossary if p.en and p.zh}
-    glossary = []
+    glossary, counts = [], Counter(link.kind for link in lineage.rules)
     for t in (t for t in lineage.glossary if t.kind != "unchanged"):
         was, now = definitions[0].get(t.old, ""), definitions[1].get(t.new, "")
         # an entry whose cited numbers alone changed ("See rule 719" → 720) says so, as a rule does
         kind = "references" if t.kind == "edited" and lineage.rewrite(was) == now else t.kind
+        counts[f"glossary {kind}"] += 1
         glossary.append((kind == "references", f"<tr><td>{_glossary_names(t, term_hrefs, zh_names, zh_tag)}</td>"
                          f"<td>{GLOSSARY_CHANGES[kind]}</td><td>{word_diff(was, now)}</td></tr>"))
     glossary = [row for _, row in sorted(glossary, key=lambda row: row[0])]  # what the words say first, as above
@@ -433,7 +434,7 @@ def changes_page(model: SiteModel, files: "SiteFiles") -> None:
     sections.append({"heading": md_text(named[-1][1]), "anchor": named[-1][0],
                      "html": _changes_table(("术语 Term", "变化 Change", "释义 Definition"), glossary),
                      "wrapper": "cr-report"})
-    counts = [(k, v) for k, v in lineage.counts().items() if k not in ("unchanged", "glossary unchanged")]
+    counts = sorted((k, v) for k, v in counts.items() if k != "unchanged")
     summary = ", ".join(f"{k} {v}" for k, v in counts)
     summary_zh = "，".join(f"{CHANGE_NAMES_ZH.get(k, k)} {v}" for k, v in counts)
     # each section a tap away, under the names its heading has
@@ -447,7 +448,7 @@ def changes_page(model: SiteModel, files: "SiteFiles") -> None:
 CHANGE_NAMES_ZH = {"added": "新增", "edited": "改写", "moved": "改号", "moved-edited": "改号并改写", "removed": "删除",
                    "references": "引用编号更新", "typography": "仅排印改动", "glossary added": "词汇表新增", "glossary edited": "词汇表改写",
                    "glossary removed": "词汇表删除", "glossary renamed": "词汇表改名", "glossary obsolete": "词汇表废止",
-                   "glossary revived": "词汇表恢复"}
+                   "glossary revived": "词汇表恢复", "glossary references": "词汇表引用编号更新"}
 
 
 GLOSSARY_CHANGES = {"added": "新增 Added", "edited": "改写 Edited", "removed": "删除 Removed", "renamed": "改名 Renamed",
