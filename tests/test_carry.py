@@ -147,6 +147,24 @@ def test_the_changes_pages_glossary_rows_name_each_entry_once_linked_in_both_lan
         assert f'id="{anchor}"' in entries, anchor
 
 
+def test_each_rule_new_or_changed_since_the_last_edition_says_so_under_it(carried_site):
+    """The chapters of 2024-02-02 said nothing of its 38 new rules and 6 changed ones (the changes page
+    alone did): each now has a line under it, a link to its row there, which shows what changed."""
+    changes = (carried_site / "cr" / "changes" / "index.html").read_text(encoding="utf-8")
+    said = {}
+    for chapter in range(1, 10):
+        page = (carried_site / "cr" / str(chapter) / "index.html").read_text(encoding="utf-8")
+        for number, row, kind in re.findall(r'id="cr([\d-]+\w?)"[^>]*><a href="#cr[^"]+">[^<]+</a></h3>(?:(?!<h3).)*?'
+                                           r'<div class=kw><a href="../changes/#(change-cr[^"]+)"><span class=cr-zh-half>'
+                                           r'2024-02-02 版(?:新增|修改) </span>(New|Changed) in 2024-02-02</a></div>', page):
+            assert row == f"change-cr{number}" and f'<tr id="{row}">' in changes, (number, row)
+            said[number] = kind
+    assert len(said) == 44 and said["205-3h"] == "Changed" and said["701-56a"] == "New", said  # 38 added, 6 edited
+    assert list(said.values()).count("Changed") == 6
+    older = (carried_site / "editions" / "2023-11-17" / "7" / "index.html").read_text(encoding="utf-8")
+    assert "../changes/#change" not in older and "in 2024-02-02</a>" not in older  # today's rules only
+
+
 def test_the_status_page_is_the_translators_work_list(carried_site):
     import csv
     import json

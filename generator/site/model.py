@@ -10,6 +10,7 @@ from functools import cached_property
 from ..cache import cached
 from ..gcpause import paused_gc
 from ..history.corpus import Corpus, edition_fingerprint
+from ..history.lineage import Lineage, shared_language, trace_lineage
 from ..history.rule_histories import english_chain
 from ..history.translation_status import EditionStatus, edition_status
 from ..rules.model import Edition
@@ -74,6 +75,25 @@ class SiteModel:
             return [], []
         chain, steps = english_chain(self.corpus.editions, self.corpus.lineages, self.current.date)
         return (chain, steps) if len(chain) > 1 and chain[-1].date == self.current.date else ([], [])
+
+    @cached_property
+    def previous(self) -> Edition | None:
+        """The previous edition of the official text, which the changes page compares the current one
+        with; None where there is none, and no changes page."""
+        def official(edition) -> bool:
+            return any(s.format == "official" for s in edition.sources)
+        new = self.current
+        if new is None or not official(new):
+            return None
+        earlier = [e for e in self.corpus.editions if e.date < new.date and official(e) and shared_language(e, new)]
+        return max(earlier, key=lambda e: e.date) if earlier else None
+
+    @cached_property
+    def changes(self) -> Lineage | None:
+        """The lineage of every rule from the previous edition to the current one: the changes page's
+        lists, and the line under each rule they call new or changed."""
+        old = self.previous
+        return None if old is None else trace_lineage(old, self.current, shared_language(old, self.current))
 
     @cached_property
     def review(self) -> list:

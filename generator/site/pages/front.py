@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
-from ...history.lineage import shared_language
 from ...rules.model import Edition
 from ...safe import html_attr, md_text, page_title
 from ..addresses import md_link, own_folder
@@ -24,7 +23,7 @@ if TYPE_CHECKING:
 
 def home_page(model: SiteModel, files: "SiteFiles") -> None:
     at, current = model.addresses, model.current
-    chapters, since = [], changed_since(model)
+    chapters, since = [], model.previous
     if current:
         chapters = [{"title": md_text(bilingual_title(c.number, c.titles)),
                      "href": md_link("index.md", at.page(current.date, c.number))} for c in current.chapters]
@@ -127,15 +126,3 @@ def _edition_summary(model: SiteModel, from_src: str, edition: Edition) -> dict:
         "languages": "+".join(edition.languages),
         "sources": [html_attr(s.title or source_shown(s.path)) for s in edition.sources],
     }
-
-
-def changed_since(model: SiteModel) -> Edition | None:
-    """The previous edition of the official text, which the changes page compares the current one
-    with; None where there is none, and no changes page."""
-    def official(edition) -> bool:
-        return any(s.format == "official" for s in edition.sources)
-    new = model.current
-    if new is None or not official(new):
-        return None
-    earlier = [e for e in model.corpus.editions if e.date < new.date and official(e) and shared_language(e, new)]
-    return max(earlier, key=lambda e: e.date) if earlier else None

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...history.corpus import DEFAULT_MANIFEST
-from ...history.lineage import shared_language, trace_lineage
+from ...history.lineage import shared_language
 from ...history.sentence_carry import NEW
 from ...rules.anchors import rule_id
 from ...rules.model import without_obsolete_mark
@@ -27,7 +27,7 @@ from ..addresses import own_folder
 from ..markdown_writer import render
 from ..model import SiteModel, lang_tags
 from ..render import bilingual_title, rule_link, stale_label
-from .front import changed_since, file_dates
+from .front import file_dates
 from .layout import english_change, page_meta, source_shown, stale_marks
 
 if TYPE_CHECKING:
@@ -361,12 +361,11 @@ def changes_page(model: SiteModel, files: "SiteFiles") -> None:
     lineage of every rule (a change of cited numbers only is no change). The previous edition may
     have no pages of its own (`fetch` keeps it for history only): its numbers are then text, and
     its removed rules are read here."""
-    new, old = model.current, changed_since(model)
+    new, old, lineage = model.current, model.previous, model.changes
     if old is None:
         return
     lang = shared_language(old, new)
     paged = any(e is old for e in model.editions)
-    lineage = trace_lineage(old, new, lang)
     before = {r.number: r.texts[lang] for r in old.rules() if lang in r.texts}
     after = {r.number: r.texts[lang] for r in new.rules() if lang in r.texts}
     rules = {r.number: r for r in new.rules()}

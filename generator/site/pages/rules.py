@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...history.export import to_json
+from ...rules.anchors import rule_id
 from ...rules.model import Edition
-from ...safe import md_text
+from ...safe import html_attr, md_text
 from ..addresses import md_link
 from ..browser_data import other_script, previews_script, terms_script
 from ..markdown_writer import Page, render
@@ -78,7 +79,7 @@ def chapter_renderer(model: SiteModel, edition: Edition, chapter, stats: LinkSta
         defined_in=lambda number: model.defined_in(edition, number),
         stale=stale_marks(model, edition, rules),
         sentences={number: c.parts for number, c in edition.carried.items() if c.parts and number in rules},
-        notes=keyword_notes(model, edition, src))
+        notes=_joined(keyword_notes(model, edition, src), change_notes(model, edition, src)))
 
 
 def glossary_page(model: SiteModel, edition: Edition, stats: LinkStats) -> Page:
@@ -150,6 +151,35 @@ def keyword_notes(model: SiteModel, edition: Edition, src: str) -> dict:
             elif edition.date == older:
                 notes[old] = _note("现行规则 Today:", at.rule_href(src, current.date, new), new, current.date)
     return notes
+
+
+CHANGE_NOTES = {"added": ("新增", "New"), "edited": ("修改", "Changed"), "moved-edited": ("修改", "Changed")}
+
+
+def change_notes(model: SiteModel, edition: Edition, src: str) -> dict:
+    """Today's rules the changes page calls new or changed: rule number -> a line under it, a link to
+    its row there, which shows what changed (a judge reading chapter 7 after a release saw no word
+    of the 38 new rules and 6 changed ones but on that page)."""
+    if model.changes is None or not model.is_current(edition):
+        return {}
+    page = model.addresses.page(edition.date, "changes")
+    notes = {}
+    for change in model.changes.rules:
+        if change.kind in CHANGE_NOTES:
+            zh, en = CHANGE_NOTES[change.kind]
+            href = html_attr(model.addresses.href(src, page, f"change-{rule_id(change.new)}"))
+            notes[change.new] = (f'<div class=kw><a href="{href}"><span class=cr-zh-half>{edition.date} 版{zh} </span>'
+                                 f'{en} in {edition.date}</a></div>')
+    return notes
+
+
+def _joined(*notes: dict) -> dict:
+    """Rule number -> its lines under it, from each kind of note in turn."""
+    out: dict = {}
+    for kind in notes:
+        for number, html in kind.items():
+            out[number] = out.get(number, "") + html
+    return out
 
 
 def _note(label: str, href: str, number, edition: str) -> str:
