@@ -246,6 +246,8 @@ def test_the_changes_page_fits_a_phone(phone, carried_url):
     assert widths and min(widths) > 150, min(widths)
     # and a rule's number stays on one line (wrapped anywhere, it had stood a character a line)
     assert page.evaluate("document.querySelector('.cr-changes td:first-child a:not(.cr-change-link)').getClientRects().length") == 1
+    # nor a glossary entry's name, once a link: "Disgui|se", "Contro|l Anothe|r" (it wraps between words)
+    assert page.locator(".cr-changes a[href$='#g-disguise']").evaluate("a => a.getClientRects().length") == 1
     # the changed rules first, each section a tap away (a judge's review: the 6 changed rules came after 38
     # added and 105 renumbered, 37,000 px down)
     assert page.locator(".md-content h2").first.inner_text() == "修改 Changed (6)"
