@@ -293,6 +293,33 @@ def test_on_a_phone_results_are_short_and_the_search_fills_the_screen(phone, ful
     phone.wait_for_function("u => location.href === u", arg=links[0])
 
 
+def test_an_empty_search_offers_questions_and_the_last_one_comes_back_after_a_result(phone, full_url):
+    """A new player's review: the empty search said nothing of what it takes, and after a result and
+    Back it opened empty, so that a second result meant typing the question again."""
+    phone.goto(full_url + "cr/1/")
+    phone.locator(".cr-search-button").tap()
+    tips = phone.locator(".cr-search__tip")
+    assert tips.count() == 4 and all(tip.bounding_box()["height"] >= 44 for tip in tips.all())  # a finger's height
+    tips.nth(1).tap()  # a question in English
+    question = "what happens if I draw from an empty library"
+    phone.wait_for_function("() => /[结結]果/.test(document.querySelector('.cr-search__meta').textContent) && "
+                            "!document.querySelector('.cr-search__results').hasAttribute('aria-busy')")
+    assert phone.locator(".cr-search__input").input_value() == question
+    assert not phone.locator(".cr-search__tips").is_visible()  # the examples make way for the results
+    links = phone.eval_on_selector_all(".cr-search__result a", "els => els.map(e => e.href)")
+    phone.locator(".cr-search__result a").nth(1).tap()
+    phone.wait_for_function("u => location.href === u", arg=links[1])
+    phone.go_back()
+    phone.wait_for_url(full_url + "cr/1/")
+    phone.locator(".cr-search-button").tap()  # the same question, its results, the next one a tap away
+    phone.wait_for_function("() => !document.querySelector('.cr-search__results').hasAttribute('aria-busy') && "
+                            "document.querySelectorAll('.cr-search__result').length > 2")
+    assert phone.locator(".cr-search__input").input_value() == question
+    assert phone.eval_on_selector_all(".cr-search__result a", "els => els.map(e => e.href)") == links
+    phone.keyboard.type("trample")  # typed over: the question is selected, not added to
+    phone.wait_for_function("() => document.querySelector('.cr-search__input').value === 'trample'")
+
+
 def test_a_chinese_word_no_rule_holds_is_not_read_as_its_joining_character(page, full_url):
     """刹那 is in no rule: it is read as the pieces of it the rules hold, 刹 (in 205.3j's list of
     types), and not 那, which joins words in hundreds of rules and found them all."""

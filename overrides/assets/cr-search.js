@@ -943,7 +943,7 @@
   }
 
   /* ---- the dialog -------------------------------------------------------------------------------- */
-  var dialog, input, meta, list;
+  var dialog, input, meta, tips, list;
   var shown = null;  /* the query the results are for (null: none, or what it needed did not come) */
 
   var element = CR.element, root = CR.root;  /* cr.js, loaded before this file */
@@ -1023,6 +1023,7 @@
   function show(text) {
     var turn = ++asking;
     list.textContent = "";
+    tips.hidden = Boolean(text.trim());
     if (!text.trim()) { meta.textContent = ""; list.removeAttribute("aria-busy"); return; }
     list.setAttribute("aria-busy", "true");
     meta.textContent = LOADING;
@@ -1115,7 +1116,26 @@
   function run() {
     if (input.value === shown) { return; }
     shown = input.value;
+    remember(shown);
     show(shown);
+  }
+
+  /* The last query, for the tab's session: the search opens with it again on the next page, so that
+   * Back from a result and the search give the next result (a new player typed the question again). */
+  var RECALLED = "cr-search";
+  function remember(text) { try { sessionStorage.setItem(RECALLED, text); } catch (e) { /* private mode */ } }
+  function recalled() { try { return sessionStorage.getItem(RECALLED) || ""; } catch (e) { return ""; } }
+
+  /* What the search takes, under an empty box: a question in either language, a term, a number (a new
+   * player's review: nothing said it answers questions). Each is a tap away. */
+  var EXAMPLES = ["践踏和死触怎么分配伤害", "what happens if I draw from an empty library", "召唤失调", "702.19c"];
+  function examples() {
+    var tips = element("p", { "class": "cr-search__tips" }, "试试 Try: ");
+    EXAMPLES.forEach(function (example) {
+      var tip = tips.appendChild(element("button", { type: "button", "class": "cr-search__tip" }, example));
+      tip.addEventListener("click", function () { input.value = example; run(); input.focus(); });
+    });
+    return tips;
   }
 
   var opener = null;  /* what had the focus: it has it back when the search closes */
@@ -1130,7 +1150,7 @@
          opened it has closed what it closes elsewhere (a rule's panel), which is not under it */
       setTimeout(function () { if (!dialog.hidden) { CR.holdBack(hideSearch); } }, 0);
     }
-    if (typeof query === "string") { input.value = query; }
+    if (typeof query === "string") { input.value = query; } else if (!input.value) { input.value = recalled(); }
     dialog.hidden = false;
     document.documentElement.classList.add("cr-search-open");
     input.focus();
@@ -1179,6 +1199,7 @@
     box.appendChild(shut);
     panel.appendChild(box);
     panel.appendChild(meta);
+    tips = panel.appendChild(examples());
     panel.appendChild(list);
     dialog.appendChild(panel);
     document.body.appendChild(dialog);
@@ -1215,7 +1236,8 @@
     if (!dialog || dialog.hidden) { return; }
     if (event.key === "Escape") { event.preventDefault(); close(); return; }
     if (event.key !== "Tab") { return; }
-    var stops = [input, dialog.querySelector(".cr-search__close")].concat([].slice.call(list.querySelectorAll("a")));
+    var stops = [input, dialog.querySelector(".cr-search__close")]
+      .concat([].slice.call(tips.hidden ? [] : tips.querySelectorAll("button")), [].slice.call(list.querySelectorAll("a")));
     var at = stops.indexOf(document.activeElement);
     var next = at < 0 ? 0 : (at + (event.shiftKey ? stops.length - 1 : 1)) % stops.length;
     event.preventDefault();
