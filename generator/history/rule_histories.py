@@ -92,8 +92,10 @@ def _version(rule: Rule, date: str) -> Version:
 
 def renumbering(chain: list[Edition], steps: list[Lineage | None]) -> dict[str, dict[RuleNumber, tuple]]:
     """For each older edition of the chain, where each of its rules is in the newest edition:
-    edition -> number -> ("now", newest number) or ("removed", the edition that no longer has it).
-    Rules still at their own number are left out."""
+    edition -> number -> ("now", newest number) or ("removed", the edition that no longer has it),
+    and ("absent",) for each number of the newest edition the older one did not have (its 729.1 is
+    not today's 729.1: an address citing it went there with no word). Rules still at their own
+    number are left out."""
     result: dict[str, dict[RuleNumber, tuple]] = {}
     ahead: dict[RuleNumber, tuple] = {}  # in the next newer edition: number -> its fate
     for index in range(len(chain) - 2, -1, -1):
@@ -108,7 +110,15 @@ def renumbering(chain: list[Edition], steps: list[Lineage | None]) -> dict[str, 
         ahead = fates
         fates = {**fates, **_section_fates(older, fates)}
         result[older.date] = {n: fate for n, fate in fates.items() if fate != ("now", n)}
+    newest = _numbers(chain[-1])
+    for older in chain[:-1]:
+        result[older.date].update({n: ("absent",) for n in sorted(newest - _numbers(older))})
     return result
+
+
+def _numbers(edition: Edition) -> set[RuleNumber]:
+    """Every rule's and section's number of an edition."""
+    return {r.number for r in edition.rules()} | {RuleNumber(s.number) for c in edition.chapters for s in c.sections}
 
 
 def _section_fates(edition: Edition, fates: dict[RuleNumber, tuple]) -> dict[RuleNumber, tuple]:

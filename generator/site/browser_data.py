@@ -143,5 +143,6 @@ def history_script(edition: Edition, chapter: int, histories: dict) -> tuple[str
 
 
 def renumber_script(date: str, fates: dict) -> tuple[str, str]:
-    numbers = {str(n): ([str(fate[1])] if fate[0] == "now" else [None, fate[1]]) for n, fate in fates.items()}
+    numbers = {str(n): ([str(fate[1])] if fate[0] == "now" else [None, fate[1]] if fate[0] == "removed" else [])
+               for n, fate in fates.items()}  # [today's number], [None, the edition that removed it], or [] (none then)
     return f"assets/data/renumber/{date}.js", script_call("renumber", date, numbers)

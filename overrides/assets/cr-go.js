@@ -60,7 +60,9 @@
         if (less && (!before || CR.compareKeys(CR.ruleKey(before), k) < 0)) { before = number; }
         if (!less && (!after || CR.compareKeys(k, CR.ruleKey(after)) < 0)) { after = number; }
       });
-      status.textContent = "规则 " + CR.numberOf(n) + " 不在 " + config.edition + " 版中。Rule " + CR.numberOf(n) +
+      status.textContent = askedOf ? askedOf + " 版和 " + config.edition + " 版都没有规则 " + CR.numberOf(n) + "。Neither the " +
+        askedOf + " nor the " + config.edition + " edition has rule " + CR.numberOf(n) + ". " :
+        "规则 " + CR.numberOf(n) + " 不在 " + config.edition + " 版中。Rule " + CR.numberOf(n) +
         " is not in the " + config.edition + " edition. ";
       [[n.section, "章节 Section"], [before, "前一条 Before"], [after, "后一条 After"]].forEach(function (item) {
         if (!item[0] || !rules[item[0]] || (item[0] === n.section && !n.rule)) { return; }
@@ -77,7 +79,7 @@
       var date = dates[0];
       CR.loadScript("renumber:" + date, CR.root() + "assets/data/renumber/" + date + ".js", function () {
         var fate = (CR.renumbered[date] || {})[number];
-        if (!fate) { offerOlder(number, dates.slice(1)); return; }
+        if (!fate || !fate.length) { offerOlder(number, dates.slice(1)); return; }
         var line = CR.element("p", { "class": "cr-go-older" }, date + " 版的规则 " + number + " Rule " + number +
           " of " + date + (fate[0] === null ? " 已于 " + fate[1] + " 版删除。was removed in " + fate[1] + "." : " → "));
         if (fate[0] !== null) {
@@ -138,6 +140,16 @@
           return;
         }
         var fate = (CR.renumbered[date] || {})[CR.numberOf(n)];
+        if (fate && !fate.length) {  /* a number that edition did not have: today's rule of it is another */
+          var today = config.chapters[CR.chapterOf(n)];
+          status.textContent = date + " 版没有规则 " + CR.numberOf(n) + "。The " + date + " edition has no rule " +
+            CR.numberOf(n) + ". ";
+          status.appendChild(CR.element("a", { href: today + "#" + CR.anchorOf(n) }, "现行规则 " + CR.numberOf(n) +
+            " Today's rule " + CR.numberOf(n)));
+          status.appendChild(document.createTextNode(" "));
+          offerSearch(CR.numberOf(n));
+          return;
+        }
         if (fate && fate[0] === null) {
           status.textContent = date + " 版的规则 " + CR.numberOf(n) + " 已于 " + fate[1] + " 版删除。Rule " + CR.numberOf(n) +
             " of " + date + " was removed in " + fate[1] + ". ";
@@ -148,13 +160,14 @@
           return;
         }
         if (fate && fate[0] !== CR.numberOf(n)) { renumbered = { was: CR.numberOf(n), date: date, now: fate[0] }; }
+        askedOf = date;  /* a number neither edition has: said of both */
         resolve(fate ? fate[0] : CR.numberOf(n));
       });
     }
     /* a rule of an older edition now under another number: the page it lands on says so (below);
        an address of a rule's history (702.19c-history) lands on the rule's history (cr-panel.js),
        an example's (702.19c-ex1) on the example */
-    var renumbered = null, toPart = "";
+    var renumbered = null, toPart = "", askedOf = null;  /* askedOf: the older edition a number was asked of */
     function arrive(address) {
       if (renumbered) {
         try { sessionStorage.setItem(RENUMBERED, JSON.stringify(renumbered)); } catch (e) {}
@@ -170,7 +183,7 @@
       if (!before) { arrive(address); return; }
       CR.loadScript("renumber:" + before, CR.root() + "assets/data/renumber/" + before + ".js", function () {
         var fate = (CR.renumbered[before] || {})[number];
-        if (fate && fate[0] !== number) {
+        if (fate && fate.length && fate[0] !== number) {  /* (none: a number new since, nothing to say) */
           var now = fate[0] && CR.parseAddress(fate[0]), chapter = now && config.chapters[CR.chapterOf(now)];
           renumbered = { was: number, date: before, now: fate[0], removedIn: fate[1], here: number, edition: config.edition,
                          link: chapter ? new URL(chapter + "#" + CR.anchorOf(now), location.href).href : "" };
@@ -181,12 +194,14 @@
     box.querySelector("form").addEventListener("submit", function (event) {
       event.preventDefault();
       toPart = "";
+      askedOf = null;
       resolve(box.querySelector("input").value);
     });
     function ask(address) {
       var asked = address || location.search.slice(1);
       if (!asked) { return; }
       status.textContent = "";
+      askedOf = null;
       try { asked = decodeURIComponent(asked); } catch (e) {}
       toPart = CR.partOf(asked);
       resolve(asked.slice(0, asked.length - toPart.length));

@@ -301,8 +301,9 @@
     part.appendChild(list);
     var oldest = versions[versions.length - 1];
     part.appendChild(element("p", { "class": "cr-history-first" },
-      /* "not in" the build's edition before: editions between may be missing from the build */
-      oldest[7] ? "始于 " + oldest[7] + " 版（" + oldest[8] + " 版中没有） First in " + oldest[7] + " (not in " + oldest[8] + ")" :
+      /* new since the build's edition before, first here in the next: editions between may be missing
+         from the build (a historian's review read "First in 2023-11-17" of rules 2023-10-13 had) */
+      oldest[7] ? oldest[8] + " 版之后新增，本站首见于 " + oldest[7] + " 版 New since " + oldest[8] + "; first here in " + oldest[7] :
         "早于 " + oldest[1] + " 版已有 Already in " + oldest[1]));
     return part;
   }
