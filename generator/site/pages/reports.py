@@ -390,7 +390,9 @@ def changes_page(model: SiteModel, files: "SiteFiles") -> None:
         if change.kind == "removed":
             return f"<del>{html_attr(before[change.old].text)}</del>"
         x, y = before[change.old], after[change.new]
-        if change.kind in ("references", "typography"):  # the numbers or marks, which are all that changed
+        # the numbers or marks, which are all that changed (a renumbered rule's citations too: "see rule
+        # 720.1f" → 721.1f, which a historian's review found unmarked among the renumbered)
+        if change.kind in ("references", "typography", "moved"):
             return word_diff(x.text, y.text) + "".join("<br><i>Example:</i> " + word_diff(was.text, example.text)
                                                        for was, example in zip(x.examples, y.examples))
         shown = word_diff(lineage.rewrite(x.text), y.text) if change.text_changed else html_attr(y.text)
