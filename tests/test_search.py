@@ -398,3 +398,17 @@ def test_back_closes_the_search_on_a_phone(phone, seed_url):
     phone.wait_for_url(seed_url + "cr/9/")
     phone.go_back()
     phone.wait_for_url(seed_url + "cr/3/")
+
+
+def test_the_home_page_says_the_search_takes_questions_and_its_example_asks_one(phone, seed_url):
+    """A new player's review: the home page spoke of permanent links and other sites' addresses, and
+    nothing said where to ask a question; the glossary and the primer were not on it."""
+    phone.goto(seed_url)
+    article = phone.locator("article")
+    assert article.locator("a[href$='/cr/glossary/']").is_visible() and article.locator("a[href$='/primer/']").is_visible()
+    ask = article.locator("a[href*='?q=']").first
+    assert ask.bounding_box()["y"] < 844  # on the first screen
+    question = ask.inner_text()
+    ask.tap()
+    phone.wait_for_function("q => document.querySelector('.cr-search__input').value === q && "
+                            "document.querySelectorAll('.cr-search__result').length > 2", arg=question)

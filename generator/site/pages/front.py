@@ -6,7 +6,7 @@ import json
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING
-from urllib.parse import unquote
+from urllib.parse import quote_plus, unquote
 
 from ...rules.model import Edition
 from ...safe import html_attr, md_text, page_title
@@ -21,6 +21,12 @@ if TYPE_CHECKING:
     from . import SiteFiles
 
 
+# a question in each language, a link that opens the search with it (`?q=`, cr-search.js): a new
+# player's review found nothing on the home page that said the search takes questions
+ASKS = {"zh": "践踏和死触怎么分配伤害", "en": "what happens if I draw from an empty library"}
+ASKS |= {f"{lang}_query": quote_plus(ASKS[lang]) for lang in ("zh", "en")}
+
+
 def home_page(model: SiteModel, files: "SiteFiles") -> None:
     at, current = model.addresses, model.current
     chapters, since = [], model.previous
@@ -33,7 +39,8 @@ def home_page(model: SiteModel, files: "SiteFiles") -> None:
         current=_edition_summary(model, "index.md", current) if current else None, chapters=chapters, changes=changes,
         shows=_what_is_shown(model, current) if current else None,
         older=[_edition_summary(model, "index.md", e) for e in model.editions[1:]],
-        primer=bool(model.corpus.primers), go="go/index.md",
+        primer=bool(model.corpus.primers), go="go/index.md", asks=ASKS,
+        glossary=md_link("index.md", at.page(current.date, "glossary")) if current and model.termbase.terms else None,
         meta=f'<div class="cr-page" data-go="{html_attr(at.href("index.md", "go/index.md"))}"></div>'))
 
 
