@@ -202,6 +202,16 @@ def test_generating_again_touches_only_what_changed_and_removes_stale_pages(tmp_
     assert not (out / "docs" / "stale.md").exists() and (out / "docs" / "cr" / "3" / "index.md").exists()
 
 
+def test_the_primer_has_a_title_and_its_sections_are_in_its_table_of_contents(seed_site):
+    """A new player's review: the primer began with its source line, no title, and its contents were
+    empty (the note's sections are # headings, the page's own level)."""
+    html = (seed_site / "primer" / "index.html").read_text(encoding="utf-8")
+    assert '<h1 id="primer">入门笔记 Primer</h1>' in html and html.count("<h1") == 1
+    toc = html[html.index('class="md-sidebar md-sidebar--secondary"'):]
+    assert re.findall(r'<a href="#[^"]+" class="md-nav__link">\s*<span class="md-ellipsis">\s*([^<]+?)\s*</span>', toc)[:5] == [
+        "最高原则", "回合", "卡牌种类", "行动与结算", "关键字"]
+
+
 def test_hostile_study_note_is_rendered_harmless(tmp_path):
     note = tmp_path / "note.md"
     note.write_text("# 笔记\n\n<script>alert(1)</script>\n\n[点我](javascript:alert(2)) and [ok](https://example.org)\n\n"

@@ -55,14 +55,16 @@ def _safe_link(tag: str, attribute: str, value: str) -> str | None:
 
 
 def note_page_body(text: str) -> str:
-    """The page body: Markdown headings, and the cleaned HTML between them as raw blocks."""
+    """The page body: Markdown headings, and the cleaned HTML between them as raw blocks. Each
+    heading is a level lower than the note has it (# is ##): the page's own title is its one #, and
+    the table of contents lists the note's sections (a new player found it empty, and no title)."""
     clean = note_html(text)
     out: list[str] = []
     last = 0
     for m in HEADING.finditer(clean):
         out.append(_block(clean[last:m.start()]))
         heading = html.unescape(TAG.sub("", m.group(2))).strip()
-        out.append(f"{'#' * int(m.group(1))} {md_text(heading)}\n\n" if heading else "")
+        out.append(f"{'#' * min(6, int(m.group(1)) + 1)} {md_text(heading)}\n\n" if heading else "")
         last = m.end()
     out.append(_block(clean[last:]))
     return "".join(out)
