@@ -456,6 +456,21 @@ def test_term_tooltips_in_chinese_and_english(page, seed_url):
     assert "神器" in pop.inner_text() and "Artifact" in pop.inner_text()
 
 
+def test_the_primers_terms_open_their_definitions_on_a_tap(phone, seed_url):
+    """A new player's review: the primer, the page to learn from, explained none of its words. Its
+    terms are marked now, once a section; not a word whose Chinese is everyday speech as often as
+    the term (要求, a combat Requirement, in "要求做出不可能的动作时")."""
+    phone.goto(seed_url + "primer/")
+    marks = phone.locator(".cr-note u")
+    assert marks.count() > 50 and "要求" not in marks.all_text_contents()
+    destroy = phone.locator(".cr-note u", has_text="消灭").first
+    destroy.scroll_into_view_if_needed()
+    destroy.tap()
+    pop = shown(phone.locator("#cr-pop"))
+    assert "Destroy" in pop.inner_text() and pop.locator("a.cr-term-more").get_attribute("href").endswith(
+        "cr/glossary/#g-destroy")
+
+
 def test_term_tooltip_by_keyboard_and_after_navigation(page, seed_url):
     page.goto(seed_url + "cr/9/")
     page.click(".md-nav__link:has-text('Card Types')")  # instant navigation

@@ -224,7 +224,7 @@ def test_hostile_study_note_is_rendered_harmless(tmp_path):
     body = html[html.index('<article'):html.index('</article>')]
     assert "<script>alert" not in body and "<img src=x" not in body and "javascript:" not in body
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in body and 'href="https://example.org"' in body
-    assert "<strong>消灭</strong>" in body and "<blockquote>" in body and "{{ config }}" in body
+    assert "<strong><u>消灭</u></strong>" in body and "<blockquote>" in body and "{{ config }}" in body  # a term, marked
 
 
 def test_build_from_extra_sources_only(tmp_path):

@@ -114,7 +114,7 @@
    * chapter data (previews, the other script's cells) as <u t=ID>. */
   function termOf(target) {
     var mark = target && target.closest ? target.closest("u") : null;
-    return mark && mark.closest(".rules, .tx") ? mark : null;  /* rules, glossary, previews */
+    return mark && mark.closest(".rules, .tx, .cr-note") ? mark : null;  /* rules, glossary, previews, the primer */
   }
 
   function termId(mark) {
@@ -365,10 +365,10 @@
    * neighbours' become stops, so Tab reaches every mark in reading order without making thousands
    * of stops when the page loads. */
   function reachMarks(target) {
-    var block = target && target.closest ? target.closest(".rules, .cr-glossary") : null;
+    var block = target && target.closest ? target.closest(".rules, .cr-glossary, .cr-note") : null;
     if (!block) { return; }
     [block.previousElementSibling, block, block.nextElementSibling].forEach(function (near) {
-      if (!near || !near.matches(".rules, .cr-glossary") || near.dataset.crReach) { return; }
+      if (!near || !near.matches(".rules, .cr-glossary, .cr-note") || near.dataset.crReach) { return; }
       near.dataset.crReach = "1";
       near.querySelectorAll("u").forEach(function (mark) {
         mark.tabIndex = 0;
@@ -384,7 +384,7 @@
   function reachStart() {
     var addressed = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
     reachMarks(addressed);
-    reachMarks(document.querySelector(".rules, .cr-glossary"));
+    reachMarks(document.querySelector(".rules, .cr-glossary, .cr-note"));
   }
   window.addEventListener("hashchange", reachStart);
 

@@ -2,8 +2,10 @@
 of older editions."""
 from __future__ import annotations
 
+import html
 import json
 import re
+from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import quote_plus, unquote
@@ -46,8 +48,57 @@ def home_page(model: SiteModel, files: "SiteFiles") -> None:
 
 def primer_page(model: SiteModel, files: "SiteFiles") -> None:
     for parsed in model.corpus.primers[:1]:
-        files.pages.append(render("primer.md.j2", own_folder("primer"), "入门笔记 Primer", body=note_page_body(parsed.page or ""),
+        body = terms_marked(note_page_body(parsed.page or ""), model.marker, _plain_words(model))
+        files.pages.append(render("primer.md.j2", own_folder("primer"), "入门笔记 Primer", body=body,
                                   source=html_attr(parsed.spec.title or source_shown(parsed.spec.path))))
+
+
+NOTE_BLOCK = re.compile(r'(<div class="cr-note">\n)(.*?)(\n</div>)', re.S)
+TAG = re.compile(r"(<[^>]*>)")
+UNMARKED = re.compile(r"<(/?)(a|code|pre)\b")  # a link's text, code: no term marks inside
+
+
+def _plain_words(model: SiteModel) -> set[int]:
+    """The terms whose Chinese names are everyday words too: in the current edition's rules, their
+    Chinese stands more often where the English does not name the term than where it does (要求 for
+    a combat Requirement, 持续 for an Ongoing scheme). The rules' pages mark a term only where both
+    languages name it; a Chinese text alone has no English to ask."""
+    seen, named = Counter(), Counter()
+    for rule in (model.current.rules() if model.current else ()):
+        if "en" not in rule.texts or "zh" not in rule.texts:
+            continue
+        texts = {lang: t.text.split("\n") + [line for e in t.examples for line in e.text.split("\n")]
+                 for lang, t in rule.texts.items() if lang in ("en", "zh")}
+        seen.update({term for line in texts["zh"] for _, _, term in model.marker.find(line, "zh")})
+        named.update(model.marker.agreeing(texts)["zh"])
+    return {term for term, count in seen.items() if named[term] * 2 < count}
+
+
+def terms_marked(body: str, marker, plain: set[int] = frozenset()) -> str:
+    """A study note's terms marked as the rules' are (<u>: the glossary's pop-up on a tap), each term
+    once a section, in either language, but for the Chinese of those in `plain` (a new player's
+    review: the primer, the page to learn from, explained none of its words)."""
+    def section(match: re.Match) -> str:
+        seen: set[int] = set()
+        out, inside = [], 0
+        for piece in TAG.split(match.group(2)):
+            tag = UNMARKED.match(piece)
+            if tag:
+                inside += -1 if tag.group(1) else 1
+            if piece.startswith("<") or inside or not piece.strip():
+                out.append(piece)
+                continue
+            text, at = html.unescape(piece), 0
+            found = sorted([m for m in marker.find(text, "zh") if m[2] not in plain] + marker.find(text, "en"))
+            for start, stop, term in found:
+                if start < at or term in seen:
+                    continue
+                seen.add(term)
+                out.append(html_attr(text[at:start]) + "<u>" + html_attr(text[start:stop]) + "</u>")
+                at = stop
+            out.append(html_attr(text[at:]))
+        return match.group(1) + "".join(out) + match.group(3)
+    return NOTE_BLOCK.sub(section, body)
 
 
 def hand_written_pages(model: SiteModel, files: "SiteFiles") -> None:
