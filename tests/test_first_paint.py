@@ -91,8 +91,10 @@ def test_a_page_asks_for_nothing_before_its_first_paint(seed_site):
     # rule's bar, forced colours, a report's sideways scroll, the search's close button at large text,
     # the renumbered note at the foot, an older page's "today's glossary"; print in the light scheme's
     # colours without pop-ups, panels or notices, a rule on one page, a linked glossary entry marked
-    # 7720; the display settings' buttons whole at large text 7762, the linked entry's room for its bar 7772, the note's link underlined 7799)
-    pinned = {"main.css": 22813, "palette.css": 2057, "cr.css": 7799, "the first screen's": 1602}
+    # 7720; the display settings' buttons whole at large text 7762, the linked entry's room for its bar 7772, the note's link underlined 7799;
+    # 8153 measured on 2026-11-29, within the 5% until the search's examples, a rule's new/changed line, the
+    # changes page's glossary names whole on a phone and 中文 alone's headings made it 8284)
+    pinned = {"main.css": 22813, "palette.css": 2057, "cr.css": 8284, "the first screen's": 1602}
     assert sizes.keys() == pinned.keys(), sizes
     assert {name: size for name, size in sizes.items() if size > pinned[name] * 1.05} == {}
     inline = re.findall(r"<script>(.*?)</script>", head, re.S)

@@ -393,6 +393,9 @@ def test_english_alone_shows_no_chinese_in_a_history_the_glossarys_names_or_the_
     headings = ".md-content h1, .md-content h2, .md-header__topic, .md-sidebar a.md-nav__link"
     assert page.evaluate(f"s => ({CHINESE_SHOWN})(s, true)", headings) == []
     assert page.locator("h2#cr613").inner_text() == "613. Interaction of Continuous Effects"
+    page.click(".cr-modes button[data-mode='zh']")  # and 中文 alone its Chinese half (a new player's review)
+    assert page.locator("h2#cr613").inner_text().strip() == "613. 持续性效应的互动"
+    assert page.locator(".md-sidebar--secondary a.md-nav__link", has_text="613.").first.inner_text().strip() == "613. 持续性效应的互动"
     page.click(".cr-modes button[data-mode='both']")
     assert page.locator("h2#cr613").inner_text() == "613. 持续性效应的互动 Interaction of Continuous Effects"
     assert len(page.evaluate(f"s => ({CHINESE_SHOWN})(s, true)", headings)) > 20
