@@ -357,6 +357,20 @@ def test_touch_tap_shows_preview_then_follows(phone, seed_url):
     phone.wait_for_url(seed_url + "cr/3/#cr311")
 
 
+def test_a_rule_a_definition_cites_opens_where_the_definition_was(phone, full_url):
+    """A new player's review: a rule tapped in a term's pop-up (704, in State-Based Actions' definition)
+    opened at the top of the screen, over the header and its buttons."""
+    phone.goto(full_url + "cr/1/#cr121-4")
+    term = phone.locator("#cr121-4 ~ [lang=en] u", has_text="state-based action").first
+    tap(phone, term)
+    pop = shown(phone.locator("#cr-pop"))
+    top = pop.bounding_box()["y"]
+    tap(phone, pop.locator("a", has_text="704").first)
+    phone.wait_for_function("() => document.querySelector('#cr-pop .cr-pop-rule')")
+    header = phone.locator(".md-header").bounding_box()
+    assert pop.bounding_box()["y"] >= header["y"] + header["height"] and abs(pop.bounding_box()["y"] - top) < 5
+
+
 def test_older_edition_pages(page, seed_url):
     page.goto(seed_url + "editions/2009-07-08/7/#cr702-19")
     assert "旧版规则 Older edition" in page.inner_text(".admonition-title")

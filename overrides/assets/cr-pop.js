@@ -205,7 +205,11 @@
 
   /* Below the link if the box fits there, else above if it fits there, else on the roomier side
    * with its height cut to the room (it scrolls); across, within the screen. */
+  var placedBy = null;  /* what the pop-up was placed at last, outside it */
   function place(box, anchor) {
+    /* a link inside the pop-up (a rule a definition cites) is gone with the content it replaced: the
+       pop-up stays where it was (it went to the top of the screen, over the header's buttons) */
+    if (!anchor.isConnected || box.contains(anchor)) { anchor = placedBy && placedBy.isConnected ? placedBy : anchor; } else { placedBy = anchor; }
     clearTimeout(hideTimer);  /* a hide asked for before (the focus leaving the last link) is not for this one */
     box.hidden = false;
     box.style.maxHeight = "";
