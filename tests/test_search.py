@@ -400,6 +400,23 @@ def test_back_closes_the_search_on_a_phone(phone, seed_url):
     phone.wait_for_url(seed_url + "cr/3/")
 
 
+def test_a_rule_with_no_title_is_placed_by_its_keywords_or_sections(page, full_url):
+    """A new player's review: a result was a number and a snippet, and a reader who knows no numbers
+    could not tell where it was. A rule with no title of its own shows its keyword's or its section's,
+    in the languages of the display mode."""
+    page.goto(full_url + "cr/1/")
+    search(page, "704.5m")
+    assert page.locator(".cr-search__result .cr-search__where").first.inner_text() == "State-Based Actions 状态动作"
+    search(page, "702.19b")  # a keyword's subrule: the keyword
+    assert page.locator(".cr-search__result .cr-search__where").first.inner_text() == "Trample 践踏"
+    search(page, "702.19")  # a title of its own: no other
+    assert page.locator(".cr-search__result .cr-search__where").count() == 0
+    page.keyboard.press("Escape")
+    page.click(".cr-modes button[data-mode='zh']")
+    search(page, "704.5m")
+    assert page.locator(".cr-search__result .cr-search__where").first.inner_text() == "状态动作"
+
+
 def test_the_home_page_says_the_search_takes_questions_and_its_example_asks_one(phone, seed_url):
     """A new player's review: the home page spoke of permanent links and other sites' addresses, and
     nothing said where to ask a question; the glossary and the primer were not on it."""

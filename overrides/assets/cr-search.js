@@ -81,24 +81,29 @@
 
   function buildIndex() {
     var data = CR.searchData;
-    var section = { en: "", zh: "" }, named = null;
+    var section = { en: "", zh: "" }, named = null, sectionTitle = null;
     var docs = data.docs.map(function (d, i) {
       var title = d.title;
-      if (d.kind === SECTION) { section = { en: " " + englishWords(title[0]).join(" ") + " ", zh: title[1] || "" }; }
-      if (d.kind === TERM) { section = { en: "", zh: "" }; }
-      if (d.kind === RULE && title[0]) { named = { number: d.number, name: title[0].toLowerCase(), en: englishWords(title[0]).join(" ") + " ", zh: title[1] || "" }; }
+      if (d.kind === SECTION) {
+        section = { en: " " + englishWords(title[0]).join(" ") + " ", zh: title[1] || "" };
+        sectionTitle = title;
+      }
+      if (d.kind === TERM) { section = { en: "", zh: "" }; sectionTitle = null; }
+      if (d.kind === RULE && title[0]) { named = { number: d.number, name: title[0].toLowerCase(), en: englishWords(title[0]).join(" ") + " ", zh: title[1] || "", title: title }; }
       /* a rule's context: its section, and the keyword or action whose subrule it is (701.17a, of Sacrifice) */
-      var context = section, keyword = null;
+      var context = section, keyword = null, where = d.kind === RULE ? sectionTitle : null;
       if (d.kind === RULE && named && d.number !== named.number && d.number.indexOf(named.number) === 0 &&
           /^[a-z]$/.test(d.number.slice(named.number.length))) {
         context = { en: section.en + named.en, zh: section.zh + "\n" + named.zh };
         keyword = named;
+        where = named.title;
       }
       return {
         i: i, kind: d.kind, url: d.url, number: d.number, edition: d.edition, title: title,
         titleEn: englishWords(title[0]).join(" "), zhTitle: title[1] || "",
         zhStart: title[1] ? 0 : 1,  /* where its Chinese text begins: after its title and a line */
         section: context, folded: Boolean(d.flags & FLAG.FOLDED), keyword: keyword,  /* the keyword or action it is of */
+        where: where,  /* the titles of its keyword or else its section, shown beside a rule's number */
         length: d.length, flags: d.flags, boilerplate: Boolean(d.flags & FLAG.BOILERPLATE), named: d.variants
       };
     });
@@ -1082,12 +1087,15 @@
     /* the title in the languages the reader chose, each part tagged with its language (a screen
        reader speaks it in that language's voice) */
     var mode = CR.mode(), order = mode === "zh" ? [1, 0] : [0, 1];  /* one language: the other where it has none */
-    var parts = order.filter(function (k) { return doc.title[k]; }).slice(0, mode === "en" || mode === "zh" ? 1 : 2);
+    /* a rule with no title of its own is placed by its keyword's or section's (704.5m · State-Based
+       Actions): a new player's review read numbers and snippets and could not tell where they were */
+    var titles = doc.title[0] || doc.title[1] || !doc.where ? doc.title : doc.where;
+    var parts = order.filter(function (k) { return titles[k]; }).slice(0, mode === "en" || mode === "zh" ? 1 : 2);
     if (parts.length) {
-      var title = head.appendChild(element("span", { "class": "cr-search__title" }));
+      var title = head.appendChild(element("span", { "class": titles === doc.title ? "cr-search__title" : "cr-search__where" }));
       parts.forEach(function (k, at) {
         if (at) { title.appendChild(document.createTextNode(" ")); }
-        title.appendChild(element("span", { lang: LANGS[k] }, doc.title[k]));
+        title.appendChild(element("span", { lang: LANGS[k] }, titles[k]));
       });
     }
     if (doc.edition !== 0) {
