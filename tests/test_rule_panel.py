@@ -3,7 +3,7 @@ closed every way a reader closes things, shared through the system's share sheet
 that shows each version's rule text and examples apart."""
 import re
 
-from sitekit import settled, tap
+from sitekit import hover, settled, shown, site_search as search, tap
 
 BOX = """s => { const r = document.querySelector(s).getBoundingClientRect();
                  return [r.top, r.bottom, r.left, r.right, innerHeight, innerWidth]; }"""
@@ -384,7 +384,22 @@ def test_english_alone_shows_no_chinese_in_a_history_the_glossarys_names_or_the_
         panel.locator(".cr-history li").first.wait_for()
         assert panel.locator(".cr-history li [lang=en]").first.is_visible()
         assert bool(page.evaluate(CHINESE_SHOWN, ".cr-panel .cr-history li")) == chinese, mode
+        # its buttons and its history's title too, each in the mode's language ("复制链接 Copy link")
+        labels = ".cr-panel :is(.cr-copy__copy, .cr-copy__quote, .cr-history-title, .cr-history-copy)"
+        assert bool(page.evaluate(CHINESE_SHOWN, labels)) == chinese, mode
         page.keyboard.press("Escape")
+    page.click(".cr-modes button[data-mode='zh']")  # and 中文 alone, the Chinese: "复制链接", "历史 · 702.19b"
+    panel = open_panel(page, "cr702-19b", touch=False)
+    assert panel.locator(".cr-copy__copy").inner_text().strip() == "复制链接"
+    assert panel.locator(".cr-history-title").inner_text().startswith("历史 · 702.19b")
+    page.keyboard.press("Escape")
+    page.click(".cr-modes button[data-mode='en']")
+    # the search's line over its results, the pop-up's link to a rule: English alone
+    search(page, "trample")
+    assert page.locator(".cr-search__meta").inner_text().endswith(" results") and not page.evaluate(CHINESE_SHOWN, ".cr-search__meta")
+    page.keyboard.press("Escape")
+    hover(page, page.locator("#cr702-19c ~ [lang=en] a", has_text="702.19b").first)
+    assert shown(page.locator("#cr-pop")).locator(".cr-pop__go").inner_text() == "Go to rule 702.19b →"
     page.goto(full_url + "cr/glossary/")
     names = ".g > h3 a, .cr-az, #g--pinyin, .pinyin, .md-sidebar--secondary a"
     assert page.evaluate(CHINESE_SHOWN, names) == []

@@ -105,13 +105,16 @@
     var said = element("span", { "class": "cr-copy__said", role: "status" });
     function copy(text) {  /* the field shows what is copied (and is what the browser copies without a clipboard) */
       field.value = text;
-      copyText(text, field, function (done) { said.textContent = done ? "已复制 Copied" : "请手动复制 Select and copy"; });
+      copyText(text, field, function (done) {
+        said.textContent = "";
+        said.appendChild(done ? CR.say("已复制", "Copied") : CR.say("请手动复制", "Select and copy"));
+      });
     }
     field.addEventListener("focus", function () { field.select(); });
-    row.appendChild(element("button", { type: "button", "class": "cr-copy__copy" }, cited ? "复制引用 Copy citation" : "复制链接 Copy link"))
+    row.appendChild(element("button", { type: "button", "class": "cr-copy__copy" }, cited ? CR.say("复制引用", "Copy citation") : CR.say("复制链接", "Copy link")))
       .addEventListener("click", function () { copy(address); });
     if (navigator.share) {  /* the system's share sheet (phones, some desktops) */
-      row.appendChild(element("button", { type: "button", "class": "cr-copy__share" }, "分享 Share"))
+      row.appendChild(element("button", { type: "button", "class": "cr-copy__share" }, CR.say("分享", "Share")))
         .addEventListener("click", function () {
           navigator.share(shareData(heading, number, sharedAddress(heading, number) || address)).catch(function (error) {
             if (!error || error.name !== "AbortError") { copy(address); }  /* the reader's own cancel is not a failure */
@@ -119,7 +122,7 @@
         });
     }
     if (!isSection(heading)) {  /* the rule's words with its citation and address, to quote in a chat or a forum */
-      row.appendChild(element("button", { type: "button", "class": "cr-copy__quote" }, "复制条文 Copy text"))
+      row.appendChild(element("button", { type: "button", "class": "cr-copy__quote" }, CR.say("复制条文", "Copy text")))
         .addEventListener("click", function () { copy(quoteText(heading, number, address, cited)); });
     }
     row.appendChild(said);
@@ -127,7 +130,7 @@
        which finds it after a renumbering as the rule's does; an older page's anchor, cr702-19c-ex1) */
     var examples = cited || !isRule(heading) ? [] : exampleIds(heading);
     if (examples.length) {
-      var line = panel.appendChild(element("p", { "class": "cr-copy-examples" }, "复制例子的链接 Copy an example's link: "));
+      var line = panel.appendChild(element("p", { "class": "cr-copy-examples" }, CR.say("复制例子的链接", "Copy an example's link:", " ")));
       examples.forEach(function (id, i) {
         line.appendChild(element("button", { type: "button", "aria-label": "复制例 " + (i + 1) + " 的链接 Copy example " + (i + 1) +
           "'s link" }, "例 " + (i + 1))).addEventListener("click", function () { copy(address + id.slice(heading.id.length)); });
@@ -276,9 +279,9 @@
    * newest first; the newest version's text is the rule on the page. Parts: the text, then examples. */
   function historyList(heading, number, versions, copy) {
     var part = element("div", { "class": "cr-history" });
-    var title = part.appendChild(element("p", { "class": "cr-history-title" }, "历史 History · " + number));
+    var title = part.appendChild(element("p", { "class": "cr-history-title" }, CR.say("历史", "History", " · " + number)));
     if (location.protocol !== "file:") {  /* the history's own address (HISTORY_SUFFIX, below): the panel's and -history */
-      title.appendChild(element("button", { type: "button", "class": "cr-history-copy" }, "复制历史链接 Copy history link"))
+      title.appendChild(element("button", { type: "button", "class": "cr-history-copy" }, CR.say("复制历史链接", "Copy history link")))
         .addEventListener("click", function () { copy(permanentAddress(heading) + HISTORY_SUFFIX); });
     }
     var list = element("ol", {}), chineseFirst = CR.mode && CR.mode() === "zh";

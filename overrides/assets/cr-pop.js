@@ -93,7 +93,7 @@
       }).filter(Boolean);
       popover().setAttribute("aria-label", "规则 Rule " + numbers.join(", "));
       popBody.innerHTML = parts.length ? parts.join("") : "<p>" + numbers.join(", ") + "</p>";
-      var go = CR.element("a", { href: link.getAttribute("href"), "class": "cr-pop__go" }, "前往规则 Go to rule " + refOf(link) + " →");
+      var go = CR.element("a", { href: link.getAttribute("href"), "class": "cr-pop__go" }, CR.say("前往规则", "Go to rule", " " + refOf(link) + " →"));
       popBody.appendChild(CR.element("p")).appendChild(go);
       place(pop, link);
     }
@@ -183,7 +183,7 @@
           today.appendChild(CR.element("span", { lang: zh }, "现行版词汇表的释义，所引规则为现行版的编号。"));
           today.appendChild(CR.element("span", { lang: "en" }, " Today's glossary: the rules it cites are numbered as today's."));
         }
-        var more = CR.element("a", { href: CR.root() + term[4], "class": "cr-term-more cr-pop__go" }, "词汇表 Glossary →");
+        var more = CR.element("a", { href: CR.root() + term[4], "class": "cr-term-more cr-pop__go" }, CR.say("词汇表", "Glossary", " →"));
         popBody.appendChild(CR.element("p")).appendChild(more);
       }
       place(pop, anchor);

@@ -593,7 +593,7 @@
   }
 
   function presentCited(cited) {
-    meta.textContent = "1 条结果 result: " + cited.date + " 版的编号 a number of the " + cited.date + " edition";
+    said("条结果：" + cited.date + " 版的编号", "result: a number of the " + cited.date + " edition", "1 ");
     var item = list.appendChild(element("li", { "class": "cr-search__result" }));
     var link = item.appendChild(element("a", { href: root() + "go/#" + cited.date + ":" + cited.number, id: "cr-search-0" }));
     link.addEventListener("click", follow);
@@ -1008,16 +1008,17 @@
     return p;
   }
 
-  var LOADING = "正在载入搜索数据… Loading the search data…";
+  /* The line over the results, in both languages, each half its own (CR.say). */
+  function said(zh, en, before) { meta.textContent = before || ""; meta.appendChild(CR.say(zh, en)); }
   var asking = 0;  /* the latest query's turn: what comes for an earlier one is not shown */
   var gathering = false;  /* a query's pieces are loading: the queries typed meanwhile wait for it */
 
   /* One line on what did not come: with no connection, that the data is not stored here either. */
   function unreachable() {
     shown = null;  /* searched again at the next event */
-    meta.textContent = navigator.onLine === false ?
-      "没有网络，搜索数据也未保存在本机 No connection, and the search data is not stored here" :
-      "搜索数据未能载入，请稍后再试 The search data could not be loaded; try again later";
+    if (navigator.onLine === false) { said("没有网络，搜索数据也未保存在本机", "No connection, and the search data is not stored here"); } else {
+      said("搜索数据未能载入，请稍后再试", "The search data could not be loaded; try again later");
+    }
     list.removeAttribute("aria-busy");
   }
 
@@ -1031,7 +1032,7 @@
     tips.hidden = Boolean(text.trim());
     if (!text.trim()) { meta.textContent = ""; list.removeAttribute("aria-busy"); return; }
     list.setAttribute("aria-busy", "true");
-    meta.textContent = LOADING;
+    said("正在载入搜索数据…", "Loading the search data…");
     if (gathering) { return; }
     gathering = true;
     gather(text, function (state) {
@@ -1047,16 +1048,17 @@
   function present(found, turn) {
     var lang = language(found.query);
     if (!found.results.length) {
-      meta.textContent = "没有找到符合条件的结果 No results";
+      said("没有找到符合条件的结果", "No results");
       list.removeAttribute("aria-busy");
       return;
     }
     var moved = found.moved && [found.moved.number, index.editions[found.moved.edition], found.results[0].doc.number];
-    var line = moved ? moved[0] + "（" + moved[1] + " 版）现为 " + moved[2] + " " + moved[0] + " of " + moved[1] +
-      " is now " + moved[2] + ":" : found.near ? "没有规则 " + found.number + "，以下是最接近的规则 No rule " + found.number +
-      "; the nearest rules:" : found.unanswered ? "没有规则回答这个问题，以下是最接近的规则 No rule answers " +
-      "this question in its words; the closest rules:" : found.results.length > LIMIT ?  /* thousands hold a word: no count to read */
-      "最相关的 " + LIMIT + " 条结果 The " + LIMIT + " most relevant results" : found.results.length + " 条结果 results";
+    var line = moved ? [moved[0] + "（" + moved[1] + " 版）现为 " + moved[2], moved[0] + " of " + moved[1] + " is now " + moved[2] + ":"] :
+      found.near ? ["没有规则 " + found.number + "，以下是最接近的规则", "No rule " + found.number + "; the nearest rules:"] :
+      found.unanswered ? ["没有规则回答这个问题，以下是最接近的规则", "No rule answers this question in its words; the closest rules:"] :
+      found.results.length > LIMIT ?  /* thousands hold a word: no count to read */
+      ["最相关的 " + LIMIT + " 条结果", "The " + LIMIT + " most relevant results"] :
+      ["条结果", found.results.length === 1 ? "result" : "results", found.results.length + " "];
     var results = found.results.slice(0, LIMIT), next = 0, asked = Object.create(null);
     function more(failed) {
       if (turn !== asking) { return; }
@@ -1065,7 +1067,7 @@
         /* a rule asked for by number: its text from the start, nothing marked */
         list.appendChild(result(results[next].doc, next, texts, found.number ? null : found.query, lang));
       }
-      if (next) { meta.textContent = line; }  /* with the first result */
+      if (next) { said(line[0], line[1], line[2]); }  /* with the first result */
       if (next === results.length) { list.removeAttribute("aria-busy"); return; }
       /* the texts of the first three, then of the next screenful, best first, each piece once: those
          further down are asked for as these come, and not for a query typed past */
@@ -1138,7 +1140,8 @@
    * player's review: nothing said it answers questions). Each is a tap away. */
   var EXAMPLES = ["践踏和死触怎么分配伤害", "what happens if I draw from an empty library", "召唤失调", "702.19c"];
   function examples() {
-    var tips = element("p", { "class": "cr-search__tips" }, "试试 Try: ");
+    var tips = element("p", { "class": "cr-search__tips" }, CR.say("试试", "Try:"));
+    tips.appendChild(document.createTextNode(" "));
     EXAMPLES.forEach(function (example) {
       var tip = tips.appendChild(element("button", { type: "button", "class": "cr-search__tip" }, example));
       tip.addEventListener("click", function () { input.value = example; run(); input.focus(); });

@@ -184,8 +184,20 @@
   function element(tag, attrs, text) {
     var el = document.createElement(tag);
     Object.keys(attrs || {}).forEach(function (k) { el.setAttribute(k, attrs[k]); });
-    if (text) { el.textContent = text; }
+    if (typeof text === "string" && text) { el.textContent = text; } else if (text) { el.appendChild(text); }
     return el;
+  }
+
+  /* A label in both languages, each half its own, so that a display mode of one language shows its
+   * half alone (cr.css): "16 条结果" in 中文, "16 results" in English, both in 双语 (a new player's
+   * review read "Additional…" in 中文, an English reader's "词汇表 Glossary →"). Its text is "zh en",
+   * then `after`, which both share. */
+  function say(zh, en, after) {
+    var out = element("span");  /* one box: a flex container's item whole, its spaces kept */
+    out.appendChild(element("span", { "class": "cr-zh-half" }, zh));
+    out.appendChild(element("span", { "class": "cr-en-half", lang: "en" }, " " + en));
+    if (after) { out.appendChild(document.createTextNode(after)); }  /* both languages': " 704 →" */
+    return out;
   }
 
   /* The foot of the screen, where the notes stand (the word below, a new build's notice, the word
@@ -238,6 +250,7 @@
   CR.loadScript = loadScript;
   CR.loadChapter = loadChapter;
   CR.element = element;
+  CR.say = say;
   CR.footNote = footNote;
   CR.atFoot = atFoot;
   CR.parseAddress = parseAddress;
