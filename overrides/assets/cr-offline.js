@@ -120,8 +120,11 @@
   function sayStored() {
     /* above a note already at the foot ("702.124h is now 702.124k", a new build), not over it: a
        friend opening a shared link stores the site on that very visit */
-    var note = CR.atFoot(element("p", { "class": "cr-stored-note", role: "status" },
-      "已保存到本机：没有网络也能阅读和搜索现行规则。Stored on this device: the current rules can be read and searched with no connection."));
+    /* gone at the reader's first tap or key, as the other notes at the foot (a new player's review: it
+       covered the history of the rule whose number they had tapped, for six seconds) */
+    var note = CR.footNote(function (note) {
+      note.textContent = "已保存到本机：没有网络也能阅读和搜索现行规则。Stored on this device: the current rules can be read and searched with no connection.";
+    }, "cr-stored-note");
     setTimeout(function () { note.remove(); }, STORED_SHOWN);
   }
 

@@ -210,9 +210,10 @@
   /* A word about the address the reader arrived by ("719.1 of 2023-11-17 is 720.1 now"), at the foot
    * of the screen, not over the rule, until the reader taps, types or scrolls elsewhere: not for a
    * few seconds only, too short to read at a large size. `fill(note)` writes its text once it is in
-   * the page, as a screen reader speaks a change of a status; a tap on its own link keeps it. */
-  function footNote(fill) {
-    var note = atFoot(element("p", { "class": "cr-renumbered", role: "status" }));
+   * the page, as a screen reader speaks a change of a status; a tap on its own link keeps it.
+   * `kind`: its class (cr-renumbered unless said). */
+  function footNote(fill, kind) {
+    var note = atFoot(element("p", { "class": kind || "cr-renumbered", role: "status" }));
     requestAnimationFrame(function () { fill(note); });
     var readerActs = ["pointerdown", "keydown", "wheel"];
     function gone(event) {
