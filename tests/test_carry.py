@@ -168,7 +168,8 @@ def test_each_rule_new_or_changed_since_the_last_edition_says_so_under_it(carrie
         page = (carried_site / "cr" / str(chapter) / "index.html").read_text(encoding="utf-8")
         for number, row, kind in re.findall(r'id="cr([\d-]+\w?)"[^>]*><a href="#cr[^"]+">[^<]+</a></h3>(?:(?!<h3).)*?'
                                            r'<div class=since><a href="../changes/#(change-cr[^"]+)"><span class=cr-zh-half>'
-                                           r'2024-02-02 版(?:新增|修改) </span>(New|Changed) in 2024-02-02</a></div>', page):
+                                           r'2024-02-02 版(?:新增|修改)</span><span class=cr-en-half lang=en> (New|Changed) '
+                                           r'in 2024-02-02</span></a></div>', page):
             assert row == f"change-cr{number}" and f'<tr id="{row}">' in changes, (number, row)
             said[number] = kind
     assert len(said) == 44 and said["205-3h"] == "Changed" and said["701-56a"] == "New", said  # 38 added, 6 edited

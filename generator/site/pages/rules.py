@@ -168,8 +168,8 @@ def change_notes(model: SiteModel, edition: Edition, src: str) -> dict:
         if change.kind in CHANGE_NOTES:
             zh, en = CHANGE_NOTES[change.kind]
             href = html_attr(model.addresses.href(src, page, f"change-{rule_id(change.new)}"))
-            notes[change.new] = (f'<div class=since><a href="{href}"><span class=cr-zh-half>{edition.date} 版{zh} </span>'
-                                 f'{en} in {edition.date}</a></div>')
+            notes[change.new] = (f'<div class=since><a href="{href}"><span class=cr-zh-half>{edition.date} 版{zh}</span>'
+                                 f'<span class=cr-en-half lang=en> {en} in {edition.date}</span></a></div>')
     return notes
 
 
