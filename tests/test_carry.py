@@ -362,10 +362,14 @@ def test_an_older_editions_number_lands_on_todays_rule_and_says_so(browser, carr
         # edition's words (its 723.6 cites 724, Subgames, today's 725): not the older page alone
         assert site_search(page, "723.6") == [carried_url + "cr/7/#cr724-6", carried_url + "editions/2023-11-17/7/#cr723-6"]
         assert page.text_content(".cr-search__meta") == "723.6（2023-11-17 版）现为 724.6 723.6 of 2023-11-17 is now 724.6:"
+        # a number today's rules still have, for another rule (728.1: Handling Illegal Actions then, Taking
+        # Shortcuts now): today's, then the older one where it is now, said so (a release-day judge's review)
+        assert site_search(page, "728.1") == [carried_url + "cr/7/#cr728-1", carried_url + "cr/7/#cr729-1"]
+        assert page.locator(".cr-search__meta").inner_text() == "2023-11-17 版的 728.1 现为 729.1（第二条） 728.1 of 2023-11-17 is now 729.1 (the second):"
         # a whole link pasted as received: the site's own permanent one, another site's
         assert site_search(page, carried_url + "go/#2023-11-17:723.6") == [carried_url + "go/#2023-11-17:723.6"]
         assert site_search(page, "https://yawgatog.com/resources/magic-rules/#R7246")[0].endswith("/cr/7/#cr724-6")
-        page.locator(".cr-search__result a").click()
+        page.locator(".cr-search__result a").first.click()  # (then 2023-11-17's 724.6, now 725.6)
         page.wait_for_url(carried_url + "cr/7/#cr724-6")
         page.goto(carried_url + "R7246-history")  # a rule's history by a short form, as the docs say of each
         page.locator("h3#cr724-6 ~ .cr-panel .cr-history li").first.wait_for()  # (the address then the rule's own)

@@ -862,8 +862,14 @@
     });
     if (asked) { statementsFirst(results, home); }
     var met = !number && meeting(readings, home, results);
-    var moved = number && home === 0 && !results.some(function (r) { return r.doc.edition === home; }) ? renumbered(number) : [];
-    if (moved.length) { results = moved; }
+    var ownNumber = results.some(function (r) { return r.doc.edition === home; });
+    var moved = number && home === 0 ? renumbered(number) : [];
+    /* a number today's rules still have, which an older edition gave a rule now elsewhere (719.1 of
+       2023-11-17, now 720.1: a judge who knew it typed it and read the Case rule with no word):
+       that rule too, second */
+    var elsewhere = ownNumber ? moved.filter(function (r) { return r.was && r.doc.number !== number; }) : [];
+    elsewhere.forEach(function (r) { r.score = 10000; });
+    if (ownNumber) { results = results.concat(elsewhere.slice(0, 1)); moved = []; } else if (moved.length) { results = moved; }
     var near = Boolean(number && !results.length);
     if (near) { results = nearest(number, home); }
     /* the edition searched within first, then an older edition's rules whose words have changed
@@ -873,7 +879,7 @@
     var unanswered = Boolean(asked && !met && results.length && !readings.some(function (q) { return held(results[0].doc, q) >= 0.5; }));
     if (unanswered) { results = results.slice(0, CLOSEST); }
     return { query: readings[readings.length - 1], number: number, results: results, near: near, unanswered: unanswered,
-             moved: moved.length ? moved[0].was : null };
+             moved: moved.length ? moved[0].was : null, elsewhere: elsewhere.length ? elsewhere[0] : null };
   }
 
   /* A number today's rules no longer have, which an older edition's rule had and the lineage
@@ -1053,7 +1059,10 @@
       return;
     }
     var moved = found.moved && [found.moved.number, index.editions[found.moved.edition], found.results[0].doc.number];
+    var other = found.elsewhere && [found.elsewhere.was.number, index.editions[found.elsewhere.was.edition], found.elsewhere.doc.number];
     var line = moved ? [moved[0] + "（" + moved[1] + " 版）现为 " + moved[2], moved[0] + " of " + moved[1] + " is now " + moved[2] + ":"] :
+      other ? [other[1] + " 版的 " + other[0] + " 现为 " + other[2] + "（第二条）",
+               other[0] + " of " + other[1] + " is now " + other[2] + " (the second):"] :
       found.near ? ["没有规则 " + found.number + "，以下是最接近的规则", "No rule " + found.number + "; the nearest rules:"] :
       found.unanswered ? ["没有规则回答这个问题，以下是最接近的规则", "No rule answers this question in its words; the closest rules:"] :
       found.results.length > LIMIT ?  /* thousands hold a word: no count to read */
