@@ -394,6 +394,8 @@ def test_an_older_editions_number_lands_on_todays_rule_and_says_so(browser, carr
         older = page.locator(".cr-go-older")
         older.wait_for()
         assert "Rule 727.6 of 2023-11-17" in older.inner_text()
+        # said first, over today's section 727 and its neighbours, now other rules (a release-day judge's review)
+        assert page.evaluate("document.querySelector('.cr-go-status').firstElementChild.className") == "cr-go-older"
         older.locator("a").click()
         page.wait_for_url(carried_url + "cr/7/#cr728-6")
         # a bare number today's edition has, which the edition before gave another rule (a post of 2023

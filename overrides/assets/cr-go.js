@@ -87,7 +87,7 @@
           line.appendChild(CR.element("a", { href: config.chapters[CR.chapterOf(n)] +
             "#" + CR.anchorOf(n) }, fate[0]));
         }
-        status.appendChild(line);
+        status.insertBefore(line, status.firstChild);  /* first: the neighbours of today's number are other rules */
       });
     }
     /* An edition named by another date of its own (the file's, 20240206, for the edition in effect on
