@@ -411,6 +411,13 @@ def test_english_alone_shows_no_chinese_in_a_history_the_glossarys_names_or_the_
     page.click(".cr-modes button[data-mode='zh']")  # and 中文 alone its Chinese half (a new player's review)
     assert page.locator("h2#cr613").inner_text().strip() == "613. 持续性效应的互动"
     assert page.locator(".md-sidebar--secondary a.md-nav__link", has_text="613.").first.inner_text().strip() == "613. 持续性效应的互动"
+    # but a count or a date its Chinese half lacks ("修改 Changed (37)", "变更 Changes since …"), and no
+    # separator left hanging ("万智牌完整规则 ·": a release-day judge's review)
+    page.goto(full_url + "cr/changes/")
+    assert page.locator(".cr-changes-jumps a").first.inner_text().strip() == "修改 (37)"
+    assert page.locator(".md-content h1").inner_text().strip() == "变更 Changes since 2023-04-14"
+    assert page.locator(".md-header__topic").first.inner_text().strip() == "万智牌完整规则"
+    page.goto(full_url + "cr/6/")
     page.click(".cr-modes button[data-mode='both']")
     assert page.locator("h2#cr613").inner_text() == "613. 持续性效应的互动 Interaction of Continuous Effects"
     assert len(page.evaluate(f"s => ({CHINESE_SHOWN})(s, true)", headings)) > 20

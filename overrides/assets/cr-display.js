@@ -229,13 +229,24 @@
   function withChineseHalves(out, text) {
     var last = 0;
     text.replace(CHINESE_WORD, function (word, separator, at) {
-      if (separator && /[^\s\d.]/.test(text.slice(0, at))) { word = word.slice(0, -separator.length); }  /* one between halves */
+      if (separator && /[^\s\d.]/.test(text.slice(0, at))) { word = word.slice(0, -separator.length); separator = ""; }  /* one between halves */
       out.appendChild(document.createTextNode(text.slice(last, at)));
-      out.appendChild(CR.element("span", { "class": "cr-zh-half" }, word));
+      var half = out.appendChild(CR.element("span", { "class": "cr-zh-half" }, separator ? word.slice(0, -separator.length) : word));
+      /* the separator before the English half, which 中文 alone hides with it ("万智牌完整规则 ·") */
+      if (separator) { half.appendChild(CR.element("span", { "class": "cr-sep" }, separator)); }
       last = at + word.length;
       return word;
     });
     out.appendChild(document.createTextNode(text.slice(last)));
+  }
+
+  /* An English half, but for a number in brackets at its end, which both languages share ("修改
+   * Changed (6)", "现行规则 Current rules (2024-02-02)"); one that holds a number still (Changes
+   * since 2023-11-17) says what its Chinese half does not, and 中文 alone keeps it (cr.css). */
+  function englishHalf(out, match) {
+    var shared = /\s*\([^()]*\d[^()]*\)$/.exec(match), words = shared ? match.slice(0, shared.index) : match;
+    out.appendChild(CR.element("span", /\d/.test(words) ? { lang: "en", "class": "cr-en-number" } : { lang: "en" }, words));
+    if (shared) { out.appendChild(document.createTextNode(shared[0])); }
   }
 
   function tagLanguages() {
@@ -252,7 +263,7 @@
         value.replace(ENGLISH, function (match, at) {
           if (!/[A-Za-z]{2}/.test(match)) { return match; }
           withChineseHalves(out, value.slice(last, at));
-          out.appendChild(CR.element("span", { lang: "en" }, match));
+          englishHalf(out, match);
           last = at + match.length;
           return match;
         });
