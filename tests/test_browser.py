@@ -42,7 +42,7 @@ def test_resolver_page(page, seed_url):
         page.goto("about:blank")  # a new load each time: from go/#702.19c, go/#301.5 changes the hash alone (below)
         page.goto(seed_url + "go/" + address)
         if landing is None:
-            page.wait_for_selector(".cr-go-status:has-text('not in this build')")
+            page.wait_for_selector(".cr-go-status:has-text('not on this site')")
         else:
             page.wait_for_url(seed_url + landing)
             assert "#" not in landing or in_view(page, "#" + landing.split("#")[1])

@@ -318,7 +318,7 @@ def test_a_rules_history_opens_from_its_number_and_says_what_changed(browser, ca
         first = page.locator("h3#cr719-1 ~ .cr-panel .cr-history-first").first
         assert first.inner_text() == "2023-11-17 版之后新增，本站首见于 2024-02-02 版 New since 2023-11-17; first here in 2024-02-02"
         page.goto(carried_url + "go/#1999-01-01/100.1")
-        page.wait_for_selector(".cr-go-status:has-text('not in this build')")
+        page.wait_for_selector(".cr-go-status:has-text('not on this site')")
     finally:
         opened.close()
     assert [e for e in opened.errors if "status of 404" not in e] == []  # (the short addresses' own, as served)

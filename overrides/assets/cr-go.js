@@ -39,7 +39,7 @@
         return;
       }
       status.textContent = "规则 " + CR.numberOf(n) + " 不在本站的 " + config.edition +
-        " 版中。Rule " + CR.numberOf(n) + " is not in this build. ";
+        " 版中。Rule " + CR.numberOf(n) + " is not on this site. ";
       offerSearch(CR.numberOf(n));
       if (config.external) {
         var link = document.createElement("a");
@@ -128,7 +128,7 @@
       var n = CR.readNumber(text);
       if (!n) { status.textContent = "不是规则编号 Not a rule number: " + text; return; }
       if ((config.older || []).indexOf(date) < 0) {
-        status.textContent = date + " 版不在本站中。The edition " + date + " is not in this build. ";
+        status.textContent = date + " 版不在本站中。The edition " + date + " is not on this site. ";
         offerNearEdition(date, CR.numberOf(n));
         return;
       }
