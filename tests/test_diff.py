@@ -80,10 +80,11 @@ def test_diff_command_json(corpus_files):
 
 def test_changes_page(full_site):
     html = (full_site / "cr" / "changes" / "index.html").read_text(encoding="utf-8")
-    assert "2023-04-14 → 2023-11-17: added 58, edited 37, glossary added 12, glossary edited 3, moved 4, " \
-           "moved-edited 5, removed 1, typography 6" in html  # a product's mark alone (Future Sight® → ™) is typography
+    # in the sections' words and order; a product's mark alone (Future Sight® → ™) is typography
+    assert "2023-04-14 → 2023-11-17: changed 37, added 58, removed 1, renumbered 4, renumbered and changed 5, " \
+           "typography only 6, glossary added 12, glossary edited 3" in html
     # in Chinese too, and today's Chinese of a changed rule under what changed in its English
-    assert "<span lang=zh-Hans>新增 58，改写 37，词汇表新增 12，词汇表改写 3，改号 4，改号并改写 5，删除 1，仅排印改动 6</span>" in html
+    assert "<span lang=zh-Hans>修改 37，新增 58，删除 1，改号 4，改号并修改 5，仅排印改动 6，词汇表新增 12，词汇表改写 3</span>" in html
     row = html[html.index('<tr id="change-cr113-6g">'):].split("</tr>", 1)[0]
     assert "<ins>or can’t be copied </ins>" in row and "<div lang=zh-Hans>一个物件上叙述其不能被反击或不能被复制的异能" in row
     assert '<a href="../../editions/2023-04-14/7/#cr712-3d">712.3d</a> → <a href="../7/#cr712-3a">712.3a</a>' in html
