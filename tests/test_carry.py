@@ -161,6 +161,9 @@ def test_a_renumbered_rule_whose_citations_moved_with_it_shows_them_changed(carr
     assert [row for row, html in rows if "<del>" in html] == [
         "change-cr721-1a", "change-cr721-2a", "change-cr723-5", "change-cr725-2", "change-cr725-5"]
     assert "<del>720</del><ins>721</ins>" in dict(rows)["change-cr721-1a"]
+    # the sections that moved, in one line over the 105 rows (a release-day judge's review)
+    assert '<p class="cr-section-moves">节 Sections: 719 → 720, 720 → 721, 721 → 722, 722 → 723, 723 → 724, ' \
+           '724 → 725, 725 → 726, 726 → 727, 727 → 728, 728 → 729</p>' in moved
 
 
 def test_each_rule_new_or_changed_since_the_last_edition_says_so_under_it(carried_site):

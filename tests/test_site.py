@@ -207,6 +207,7 @@ def test_the_primer_has_a_title_and_its_sections_are_in_its_table_of_contents(se
     empty (the note's sections are # headings, the page's own level)."""
     html = (seed_site / "primer" / "index.html").read_text(encoding="utf-8")
     assert '<h1 id="primer">入门笔记 Primer</h1>' in html and html.count("<h1") == 1
+    assert "A study note, not official: where it differs from the Comprehensive Rules, the rules prevail." in html
     toc = html[html.index('class="md-sidebar md-sidebar--secondary"'):]
     assert "目录 Contents" in toc  # named in both languages, as every other label is (it said 目录 alone)
     assert re.findall(r'<a href="#[^"]+" class="md-nav__link">\s*<span class="md-ellipsis">\s*([^<]+?)\s*</span>', toc)[:5] == [
