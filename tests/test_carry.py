@@ -161,6 +161,9 @@ def test_a_renumbered_rule_whose_citations_moved_with_it_shows_them_changed(carr
     assert [row for row, html in rows if "<del>" in html] == [
         "change-cr721-1a", "change-cr721-2a", "change-cr723-5", "change-cr725-2", "change-cr725-5"]
     assert "<del>720</del><ins>721</ins>" in dict(rows)["change-cr721-1a"]
+    # a translation's slip is still told from the English's kept number: 702.145b's Chinese cites 726, old
+    chapter = re.sub(r"<[^>]+>", "", (carried_site / "cr" / "7" / "index.html").read_text(encoding="utf-8"))
+    assert "中文引用 726，英文引用 727。 The Chinese cites rule 726 where the English cites rule 727." in chapter
     # the sections that moved, in one line over the 105 rows (a release-day judge's review)
     assert '<p class="cr-section-moves">节 Sections: 719 → 720, 720 → 721, 721 → 722, 722 → 723, 723 → 724, ' \
            '724 → 725, 725 → 726, 726 → 727, 727 → 728, 728 → 729</p>' in moved
@@ -297,10 +300,12 @@ def test_a_rules_history_opens_from_its_number_and_says_what_changed(browser, ca
         assert page.locator(".cr-panel").count() == 1  # one panel at a time
         page.click("h3#cr701-34a")
         assert page.locator(".cr-panel").count() == 0  # closed again
-        # the English did not renumber its citation: under the rule, where each text points
+        # the English did not renumber its citation: under the rule, where each text points, and that the
+        # English kept the edition before's number (a release-day judge read it as the translation's slip)
         note = page.locator("h3#cr724-6 ~ .cites").first
         note.scroll_into_view_if_needed()  # as a reader reads it: a block off screen may not be laid out yet (its text "")
-        assert note.inner_text() == "中文引用 725，英文引用 724。 The Chinese cites rule 725 where the English cites rule 724."
+        assert note.inner_text() == ("英文引用的 724 是 2023-11-17 版的编号，现为 725。 "
+                                     "The English cites rule 724 by 2023-11-17's number: now 725.")
         assert note.locator("a").evaluate_all("links => links.map(a => getComputedStyle(a).textDecorationLine)") \
             == ["underline"] * 4  # each number looks like the link it is
         note.locator("[lang=en] a", has_text="724").click()
