@@ -186,6 +186,9 @@ def test_each_rule_new_or_changed_since_the_last_edition_says_so_under_it(carrie
     assert list(said.values()).count("Changed") == 6
     older = (carried_site / "editions" / "2023-11-17" / "7" / "index.html").read_text(encoding="utf-8")
     assert "../changes/#change" not in older and "in 2024-02-02</a>" not in older  # today's rules only
+    # the older edition's rule says where it is today (a release-day judge opened 723.6 there: no way on)
+    rule = older[older.index('<h3 id="cr723-6"'):older.index('<h3 id="cr723-7"')]
+    assert '<div class=kw><a href="../../../cr/7/#cr724-6" data-edition="2024-02-02">现行规则 Today: 724.6</a></div>' in rule
 
 
 def test_the_status_page_is_the_translators_work_list(carried_site):

@@ -11,7 +11,7 @@ from ..cache import cached
 from ..gcpause import paused_gc
 from ..history.corpus import Corpus, edition_fingerprint
 from ..history.lineage import Lineage, shared_language, trace_lineage
-from ..history.rule_histories import english_chain
+from ..history.rule_histories import english_chain, renumbering
 from ..history.translation_status import EditionStatus, edition_status
 from ..rules.model import Edition
 from ..rules.numbers import RuleNumber
@@ -75,6 +75,13 @@ class SiteModel:
             return [], []
         chain, steps = english_chain(self.corpus.editions, self.corpus.lineages, self.current.date)
         return (chain, steps) if len(chain) > 1 and chain[-1].date == self.current.date else ([], [])
+
+    @cached_property
+    def renumbered(self) -> dict:
+        """For each older edition of the history, where each of its numbers is today
+        (rule_histories.renumbering: the go page's data, the search's folding, the older pages' lines)."""
+        chain, steps = self.history
+        return renumbering(chain, steps) if chain else {}
 
     @cached_property
     def previous(self) -> Edition | None:

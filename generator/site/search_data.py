@@ -17,7 +17,6 @@ number only where it is the same rule (the 2009 forum post's 702.19c, banding, i
 """
 from __future__ import annotations
 
-from ..history.rule_histories import renumbering
 from ..rules.anchors import rule_id
 from ..rules.model import Edition, is_title_text, without_obsolete_mark
 from ..rules.numbers import RuleNumber, parse_number
@@ -76,8 +75,7 @@ def _fold(model: SiteModel, by_edition: list[list[list]]) -> tuple[list[tuple[li
     moves: list[tuple[list, list]] = []
     if len(by_edition) < 2:
         return repeats, moves
-    chain, steps = model.history
-    fates = renumbering(chain, steps) if chain else {}
+    fates = model.renumbered
     today = {(doc[0], doc[2]): doc for doc in by_edition[0]}
     for edition, docs in zip(model.editions[1:], by_edition[1:]):
         moved = fates.get(edition.date)

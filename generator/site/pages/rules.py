@@ -79,7 +79,7 @@ def chapter_renderer(model: SiteModel, edition: Edition, chapter, stats: LinkSta
         defined_in=lambda number: model.defined_in(edition, number),
         stale=stale_marks(model, edition, rules),
         sentences={number: c.parts for number, c in edition.carried.items() if c.parts and number in rules},
-        notes=_joined(keyword_notes(model, edition, src), change_notes(model, edition, src)),
+        notes=_joined(keyword_notes(model, edition, src), change_notes(model, edition, src), moved_notes(model, edition, src)),
         renumbered=renumbered_since(model, edition))
 
 
@@ -151,6 +151,23 @@ def keyword_notes(model: SiteModel, edition: Edition, src: str) -> dict:
                 notes[new] = _note(f"{older} 版 The {older} edition:", at.rule_href(src, older, old), old, older)
             elif edition.date == older:
                 notes[old] = _note("现行规则 Today:", at.rule_href(src, current.date, new), new, current.date)
+    return notes
+
+
+def moved_notes(model: SiteModel, edition: Edition, src: str) -> dict:
+    """An older edition's rules today's has under another number, or no more: a line under each, to
+    today's rule (a release-day judge opened 2023-11-17's 723.6 from the search and found no way to
+    724.6). Not a keyword's, which keyword_notes links already."""
+    fates = {} if model.is_current(edition) else model.renumbered.get(edition.date, {})
+    keywords = {old for pairs in model.corpus.keywords.values() for old, _ in pairs} if fates else set()
+    at, notes = model.addresses, {}
+    for number, fate in fates.items():
+        if number in keywords:
+            continue
+        if fate[0] == "now":
+            notes[number] = _note("现行规则 Today:", at.rule_href(src, model.current.date, fate[1]), fate[1], model.current.date)
+        elif fate[0] == "removed":
+            notes[number] = f"<div class=kw>{html_attr(fate[1])} 版删除 Removed in {html_attr(fate[1])}</div>"
     return notes
 
 
