@@ -372,6 +372,10 @@ def test_a_new_keyword_named_in_chinese_finds_its_english_rules(page, carried_ur
     links = search(page, "伪装")
     assert links[0].endswith("/cr/glossary/#g-disguise") and links[1].endswith("/cr/7/#cr702-168"), links[:3]
     assert search(page, "搜证")[1].endswith("/cr/7/#cr701-57")
+    # one they have not named finds nothing in Chinese: said, with why and what to do (a release-day
+    # judge's review: 嫌疑, Suspect, said "No results" alone)
+    assert search(page, "嫌疑") == []
+    assert page.locator(".cr-search__meta").inner_text().endswith("38 条新规则尚无中文，可用英文搜索 38 new rules have no Chinese yet: try English")
 
 
 def test_back_closes_the_search_on_a_phone(phone, seed_url):

@@ -51,6 +51,7 @@ class SearchDocs:
         self.words = sorted({w for w in _words(model, self.docs) if len(w) > 1})
         untranslated = {rule.number for rule in model.current.rules() if "zh" not in rule.texts} if model.current else set()
         self.synonyms = search_synonyms(model.synonyms, model.termbase, untranslated)
+        self.untranslated = len(untranslated)  # today's rules with no Chinese yet: a Chinese query may miss them
 
 
 def search_files(model: SiteModel) -> dict[str, str]:

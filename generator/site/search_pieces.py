@@ -51,6 +51,7 @@ class Documents(Protocol):
     words: list[str]
     synonyms: list
     today: dict[int, int]  # each folded document -> today's it repeats
+    untranslated: int  # today's rules with no Chinese yet
     moved: dict[int, int]  # each older rule today's has under another number in other words -> that rule
 
 
@@ -150,7 +151,7 @@ def pieces(found: Documents, readings: list[Reading], pages: list[str],
                      "same": _steps([same.get(i) for i in folded]),
                      "moved": {str(i): now for i, now in sorted(found.moved.items())},
                      "variants": {str(i): r.variants for i, r in enumerate(readings) if r.variants}},
-            "words": found.words, "synonyms": found.synonyms, "pieces": ranges,
+            "words": found.words, "synonyms": found.synonyms, "pieces": ranges, "untranslated": found.untranslated,
             # every English word as written (sorted), and each compared word's number of documents, in
             # the order of those words sorted, which the browser makes from the written ones
             "written": written, "counts": [counts[w] for w in sorted(counts)]}

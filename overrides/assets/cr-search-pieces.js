@@ -60,7 +60,8 @@
       if (docs[older].title[1] || docs[older].flags & HAS_ZH) { (repeated.zh[now] = repeated.zh[now] || []).push(Number(older)); }
     });
     return { editions: data.editions, docs: docs, words: data.words, synonyms: data.synonyms, written: data.written,
-             counts: data.counts, pieces: data.pieces, same: same, moved: d.moved || {}, repeated: repeated };
+             counts: data.counts, pieces: data.pieces, same: same, moved: d.moved || {}, repeated: repeated,
+             untranslated: data.untranslated || 0 };
   }
 
   /* ---- where a key or a text is --------------------------------------------------------------- */

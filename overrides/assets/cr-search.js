@@ -1055,6 +1055,12 @@
     var lang = language(found.query);
     if (!found.results.length) {
       said("没有找到符合条件的结果", "No results");
+      /* a Chinese query, and rules with no Chinese yet (a new release's: 嫌疑 found nothing of Suspect) */
+      if (lang === 1 && CR.searchData.untranslated) {
+        var n = CR.searchData.untranslated;
+        meta.appendChild(document.createTextNode(" · "));
+        meta.appendChild(CR.say(n + " 条新规则尚无中文，可用英文搜索", n + " new rules have no Chinese yet: try English"));
+      }
       list.removeAttribute("aria-busy");
       return;
     }
