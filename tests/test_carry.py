@@ -335,6 +335,33 @@ def test_a_rules_history_opens_from_its_number_and_says_what_changed(browser, ca
     assert [e for e in opened.errors if "status of 404" not in e] == []  # (the short addresses' own, as served)
 
 
+def test_an_older_editions_number_the_edition_lacked_or_today_reuses_is_said_so(page, carried_url):
+    """The search and the go page, given a number of 2023-11-17 by a judge who knew it: one today's
+    rules lack, one they reuse for another rule, one 2023-11-17 never had, one neither has."""
+    page.goto(carried_url + "cr/7/")
+    # the bare number, which today's rules lack: the rule it became first, said so, then the older
+    # edition's words (its 723.6 cites 724, Subgames, today's 725): not the older page alone
+    assert site_search(page, "723.6") == [carried_url + "cr/7/#cr724-6", carried_url + "editions/2023-11-17/7/#cr723-6"]
+    assert page.text_content(".cr-search__meta") == "723.6（2023-11-17 版）现为 724.6 723.6 of 2023-11-17 is now 724.6:"
+    # a number today's rules still have, for another rule (728.1: Handling Illegal Actions then, Taking
+    # Shortcuts now): today's, then the older one where it is now, said so (a release-day judge's review)
+    assert site_search(page, "728.1") == [carried_url + "cr/7/#cr728-1", carried_url + "cr/7/#cr729-1"]
+    assert page.locator(".cr-search__meta").inner_text() == "2023-11-17 版的 728.1 现为 729.1（第二条） 728.1 of 2023-11-17 is now 729.1 (the second):"
+    # a number the older edition did not have (its 729 was none; today's 729.1 is its 728.1): said so,
+    # with today's rule of that number a link away, not landed on with no word (a historian's review)
+    page.goto(carried_url + "go/#2023-11-17:729.1")
+    status = page.locator(".cr-go-status")
+    status.locator("a").wait_for()
+    assert status.inner_text().startswith("2023-11-17 版没有规则 729.1。The 2023-11-17 edition has no rule 729.1.")
+    assert status.locator("a").get_attribute("href").endswith("cr/7/#cr729-1")
+    page.goto(carried_url + "go/#2023-11-17:999.1")  # nor today's: said of both (it named today's alone)
+    page.wait_for_selector(".cr-go-status:has-text('Neither the 2023-11-17 nor the 2024-02-02 edition has rule 999.1.')")
+    page.goto(carried_url + "go/#729.1")  # undated, today's: no word of the older edition, which had none
+    page.wait_for_url(carried_url + "cr/7/#cr729-1")
+    page.wait_for_timeout(300)
+    assert page.locator(".cr-renumbered").count() == 0
+
+
 def test_an_older_editions_number_lands_on_todays_rule_and_says_so(browser, carried_url):
     """2023-11-17's numbers, after 2024-02-02 put Case Cards at 719 and moved 719-728 up one: in every
     form a reader has them (the go page's address and box, a short address, a citation, the search, a
@@ -373,14 +400,6 @@ def test_an_older_editions_number_lands_on_todays_rule_and_says_so(browser, carr
         assert site_search(page, "2024-02-02:724.6")[0].endswith("/cr/7/#cr724-6")
         for typed in ("2023-11-17:723.6", "2023-11-17 723.6"):
             assert site_search(page, typed) == [carried_url + "go/#2023-11-17:723.6"], typed  # not today's 723.6
-        # the bare number, which today's rules lack: the rule it became first, said so, then the older
-        # edition's words (its 723.6 cites 724, Subgames, today's 725): not the older page alone
-        assert site_search(page, "723.6") == [carried_url + "cr/7/#cr724-6", carried_url + "editions/2023-11-17/7/#cr723-6"]
-        assert page.text_content(".cr-search__meta") == "723.6（2023-11-17 版）现为 724.6 723.6 of 2023-11-17 is now 724.6:"
-        # a number today's rules still have, for another rule (728.1: Handling Illegal Actions then, Taking
-        # Shortcuts now): today's, then the older one where it is now, said so (a release-day judge's review)
-        assert site_search(page, "728.1") == [carried_url + "cr/7/#cr728-1", carried_url + "cr/7/#cr729-1"]
-        assert page.locator(".cr-search__meta").inner_text() == "2023-11-17 版的 728.1 现为 729.1（第二条） 728.1 of 2023-11-17 is now 729.1 (the second):"
         # a whole link pasted as received: the site's own permanent one, another site's
         assert site_search(page, carried_url + "go/#2023-11-17:723.6") == [carried_url + "go/#2023-11-17:723.6"]
         assert site_search(page, "https://yawgatog.com/resources/magic-rules/#R7246")[0].endswith("/cr/7/#cr724-6")
@@ -390,19 +409,6 @@ def test_an_older_editions_number_lands_on_todays_rule_and_says_so(browser, carr
         page.locator("h3#cr724-6 ~ .cr-panel .cr-history li").first.wait_for()  # (the address then the rule's own)
         page.goto(carried_url + "go/#2023-11-17:702.19c")  # the same number today: nothing to say
         page.wait_for_url(carried_url + "cr/7/#cr702-19c")
-        page.wait_for_timeout(300)
-        assert said.count() == 0
-        # a number the older edition did not have (its 729 was none; today's 729.1 is its 728.1): said so,
-        # with today's rule of that number a link away, not landed on with no word (a historian's review)
-        page.goto(carried_url + "go/#2023-11-17:729.1")
-        status = page.locator(".cr-go-status")
-        status.locator("a").wait_for()
-        assert status.inner_text().startswith("2023-11-17 版没有规则 729.1。The 2023-11-17 edition has no rule 729.1.")
-        assert status.locator("a").get_attribute("href").endswith("cr/7/#cr729-1")
-        page.goto(carried_url + "go/#2023-11-17:999.1")  # nor today's: said of both (it named today's alone)
-        page.wait_for_selector(".cr-go-status:has-text('Neither the 2023-11-17 nor the 2024-02-02 edition has rule 999.1.')")
-        page.goto(carried_url + "go/#729.1")  # undated, today's: no word of the older edition, which had none
-        page.wait_for_url(carried_url + "cr/7/#cr729-1")
         page.wait_for_timeout(300)
         assert said.count() == 0
         page.goto(carried_url + "go/#727.6")  # a bare number this edition lacks, the older edition's 727.6
