@@ -81,8 +81,8 @@ def test_diff_command_json(corpus_files):
 def test_changes_page(full_site):
     html = (full_site / "cr" / "changes" / "index.html").read_text(encoding="utf-8")
     # in the sections' words and order; a product's mark alone (Future Sight® → ™) is typography
-    assert "2023-04-14 → 2023-11-17: changed 37, added 58, removed 1, renumbered 4, renumbered and changed 5, " \
-           "typography only 6, glossary added 12, glossary edited 3" in html
+    assert "2023-04-14 → 2023-11-17: <span lang=en>changed 37, added 58, removed 1, renumbered 4, renumbered and changed 5, " \
+           "typography only 6, glossary added 12, glossary edited 3<br></span>" in html  # each language's summary in its mode
     # in Chinese too, and today's Chinese of a changed rule under what changed in its English
     assert "<span lang=zh-Hans>修改 37，新增 58，删除 1，改号 4，改号并修改 5，仅排印改动 6，词汇表新增 12，词汇表改写 3</span>" in html
     row = html[html.index('<tr id="change-cr113-6g">'):].split("</tr>", 1)[0]

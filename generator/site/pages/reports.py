@@ -449,7 +449,7 @@ def changes_page(model: SiteModel, files: "SiteFiles") -> None:
     # each section a tap away, under the names its heading has
     jumps = " · ".join(f'<a href="#{anchor}">{html_attr(title)}</a>' for anchor, title in named)
     meta = page_meta(model, new, src) + (f'\n<p class="cr-changes-summary">{html_attr(old.date)} → '
-                                         f'{html_attr(new.date)}: {html_attr(summary)}<br><span lang={zh_tag}>'
+                                         f'{html_attr(new.date)}: <span lang=en>{html_attr(summary)}<br></span><span lang={zh_tag}>'
                                          f'{html_attr(summary_zh)}</span></p>\n<p class="cr-changes-jumps">{jumps}</p>')
     files.pages.append(render("chapter.md.j2", src, f"变更 Changes since {old.date}", sections=sections, meta=meta))
 
