@@ -71,7 +71,7 @@ def _str(number: RuleNumber | None) -> str | None:
 class TermLink(NamedTuple):
     old: str | None  # the English term as printed (with any "(Obsolete)" mark)
     new: str | None
-    kind: str  # unchanged | edited | obsolete | revived | renamed | added | removed
+    kind: str  # unchanged | references | edited | obsolete | revived | renamed | added | removed
 
 
 @dataclass
@@ -115,13 +115,17 @@ class Lineage:
         """A text of the older edition with the rule numbers it cites changed to where they went."""
         return ITEM.sub(lambda m: self._cited(m.group(0)), text)
 
+    def now(self, number: RuleNumber) -> RuleNumber | None:
+        """Where a rule of the older edition went, or a section (where most of its rules went); None
+        where it went nowhere known."""
+        if not number.rule:
+            section = self.sections.get(number.section)
+            return None if section is None else RuleNumber(section)
+        return self.forward.get(number)
+
     def _cited(self, cited: str) -> str:
         number = parse_number(cited)
-        if number is None:
-            return cited
-        if not number.rule:  # a section: where most of its rules went
-            return str(self.sections.get(number.section, number.section))
-        target = self.forward.get(number)
+        target = self.now(number) if number is not None else None
         return str(target) if target is not None else cited
 
 
@@ -178,7 +182,7 @@ def trace_lineage(old: Edition, new: Edition, lang: str = "en") -> Lineage:
         if t.number not in pairs:
             lineage.add(RuleLink(t.number, None, "removed", part_of=_containing(t, after, paired_new)))
     lineage.rules.sort(key=lambda link: (link.new or link.old, link.old or link.new))
-    lineage.glossary = _glossary_links(old, new)
+    lineage.glossary = _glossary_links(old, new, lineage.rewrite)
     return lineage
 
 
@@ -373,7 +377,9 @@ def _containing(text: _Text, others: dict[RuleNumber, _Text], paired) -> RuleNum
     return next((n for n, other in others.items() if text.text in other.text and n in paired), None)
 
 
-def _glossary_links(old: Edition, new: Edition) -> list[TermLink]:
+def _glossary_links(old: Edition, new: Edition, rewrite) -> list[TermLink]:
+    """An entry whose definition differs only in the numbers it cites, each where its rule went
+    (`rewrite`: "See rule 719" -> 720), is "references", as a rule is."""
     def entries(edition) -> dict[str, GlossaryEntry]:
         return {without_obsolete_mark(p.en.term).casefold(): p.en for p in edition.glossary if p.en}
     before, after = entries(old), entries(new)
@@ -384,7 +390,8 @@ def _glossary_links(old: Edition, new: Edition) -> list[TermLink]:
             if entry.obsolete != other.obsolete:
                 kind = "obsolete" if other.obsolete else "revived"
             else:
-                kind = "unchanged" if entry.definition == other.definition else "edited"
+                kind = "unchanged" if entry.definition == other.definition else \
+                    "references" if [rewrite(p) for p in entry.definition] == other.definition else "edited"
             links.append(TermLink(entry.term, other.term, kind))
     old_left = {n: e for n, e in before.items() if n not in after}
     new_left = {n: e for n, e in after.items() if n not in before}

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Protocol
 
+from ..history.lineage import Lineage
 from ..history.sentence_carry import STALE, TRANSLATED
 from ..rules.anchors import example_id, rule_id
 from ..rules.model import Rule, title_names
@@ -110,20 +111,12 @@ def linked(text: str, resolve: Resolver, stats: LinkStats, extra: Callable[[str]
     return "".join(out)
 
 
-@dataclass(frozen=True)
-class Renumbered:
-    """Where the rules of the edition before went (`now`: an old number -> today's, or None), to tell
-    an English citation the official text left at its old number (801.17 of 2024-02-02 cites 723,
-    Restarting the Game, which is 724 since) from a slip of the translation."""
-    since: str
-    now: Callable[[RuleNumber], RuleNumber | None]
-
-
-def cited_apart_line(en: str, zh: str, zh_tag: str, linker: Linker, renumbered: Renumbered | None = None) -> str:
+def cited_apart_line(en: str, zh: str, zh_tag: str, linker: Linker, renumbered: Lineage | None = None) -> str:
     """A line under a rule or glossary entry whose Chinese cites other rules than its English (a
     number left from an older edition, a slip): both, each a link, so a reader sees where each text
     points; else nothing. Where the English's numbers are those the edition before gave the rules the
-    Chinese cites, the line says the English kept them (a judge's review read the official text's
+    Chinese cites (`renumbered`: the lineage from it; 801.17 of 2024-02-02 cites 723, Restarting the
+    Game, 724 since), the line says the English kept them (a judge's review read the official text's
     old number as the translation's fault). Its Chinese is written alike in either script; hidden in
     English only, where no Chinese is shown (cr.css)."""
     apart = cited_apart(en, zh)
@@ -134,7 +127,7 @@ def cited_apart_line(en: str, zh: str, zh_tag: str, linker: Linker, renumbered: 
     def links(numbers: list[RuleNumber], joiner: str) -> str:  # a section alone is a link too
         return joiner.join(linker.html(str(n), extra=lambda text, n=n: [Ref(0, len(text), n)]) for n in numbers)
     if renumbered and len(en_rules) == len(zh_rules) and [renumbered.now(n) for n in en_rules] == zh_rules:
-        since = html_attr(renumbered.since)
+        since = html_attr(renumbered.old)
         chinese = f"英文引用的 {links(en_rules, '、')} 是 {since} 版的编号，现为 {links(zh_rules, '、')}。"
         english = (f"The English cites {_rules(en_rules)} {links(en_rules, ', ')} by {since}'s "
                    f"{'number' if len(en_rules) == 1 else 'numbers'}: now {links(zh_rules, ', ')}.")
@@ -209,7 +202,7 @@ class RuleRenderer:
     sentences: dict = field(default_factory=dict)  # rule number -> its parts as sentence_carry.Segments (carry.Carried.parts)
     notes: dict = field(default_factory=dict)  # rule number -> HTML shown under the rule (links to other editions)
     zh_cells: dict = field(default_factory=dict)  # anchor of the rule or example -> HTML of its Chinese cell
-    renumbered: Renumbered | None = None  # the edition before's numbers, where the English may have kept them
+    renumbered: Lineage | None = None  # from the edition before, whose numbers the English may have kept
     _family: tuple = ()  # the numbered rule being written (702.19 for 702.19c), and the terms marked in it
     _marked: dict = field(default_factory=dict)
 

@@ -6,11 +6,9 @@ import re
 from pathlib import PurePath
 
 from ...rules.model import Edition
-from ...rules.numbers import RuleNumber
 from ...rules.word_diff import word_diff
 from ...safe import html_attr
 from ..model import SiteModel, script_of
-from ..render import Renumbered
 
 RULES_PER_BLOCK = 40
 FIRST_BLOCK = 8  # a section's first rules: a screen or more on a desktop, several on a phone
@@ -85,20 +83,6 @@ def english_change(stale, rule) -> str | None:
         return None
     en = rule.texts["en"]
     return word_diff(stale.english, "\n".join([en.text] + [e.text for e in en.examples])).replace("\n", "<br>")
-
-
-def renumbered_since(model: SiteModel, edition: Edition) -> Renumbered | None:
-    """Where the current edition's rules and sections were in the edition before, for telling an
-    English citation the official text left at its old number (render.cited_apart_line)."""
-    lineage = model.changes
-    if lineage is None or not model.is_current(edition):
-        return None
-
-    def now(number: RuleNumber) -> RuleNumber | None:
-        if number.rule == 0 and not number.sub:
-            return RuleNumber(lineage.sections[number.section]) if number.section in lineage.sections else None
-        return lineage.forward.get(number)
-    return Renumbered(lineage.old, now)
 
 
 def stale_marks(model, edition, rules: dict) -> dict:

@@ -425,25 +425,24 @@ def changes_page(model: SiteModel, files: "SiteFiles") -> None:
     # today's Chinese of each entry, name and definition, as the glossary page has them (a new keyword
     # named by the translators since: 伪装 Disguise); a release-day judge found the table English alone
     terms = {t.glossary.en.name: t for t in model.termbase.terms.values() if t.glossary and t.glossary.en}
-    glossary, counts = [], Counter(link.kind for link in lineage.rules)
+    glossary = []
     for t in (t for t in lineage.glossary if t.kind != "unchanged"):
         was, now = definitions[0].get(t.old, ""), definitions[1].get(t.new, "")
-        # an entry whose cited numbers alone changed ("See rule 719" → 720) says so, as a rule does
-        kind = "references" if t.kind == "edited" and lineage.rewrite(was) == now else t.kind
-        counts[f"glossary {kind}"] += 1
         term = terms.get(without_obsolete_mark(t.new)) if t.new else None
         zh = term.glossary.zh if term and term.glossary.zh else None
         today = f'<div lang={zh_tag}>{html_attr(" ".join(zh.definition))}</div>' if zh else ""
-        glossary.append((kind == "references", f"<tr><td>{_glossary_names(t, term_hrefs, term, zh_tag)}</td>"
-                         f"<td>{GLOSSARY_CHANGES[kind]}</td><td><div lang={lang}>{word_diff(was, now)}</div>{today}</td></tr>"))
-    glossary = [row for _, row in sorted(glossary, key=lambda row: row[0])]  # what the words say first, as above
+        # an entry whose cited numbers alone changed after those whose words did, as the rules' sections
+        glossary.append((t.kind == "references", f"<tr><td>{_glossary_names(t, term_hrefs, term, zh_tag)}</td>"
+                         f"<td>{GLOSSARY_CHANGES[t.kind]}</td><td><div lang={lang}>{word_diff(was, now)}</div>{today}</td></tr>"))
+    glossary = [row for _, row in sorted(glossary, key=lambda row: row[0])]
     named.append(("changes-glossary", f"词汇表 Glossary ({len(glossary)})"))
     sections.append({"heading": md_text(named[-1][1]), "anchor": named[-1][0],
                      "html": _changes_table(("术语 Term", "变化 Change", "释义 Definition"), glossary),
                      "wrapper": "cr-report"})
     # in the sections' order and words (a release-day judge read "moved 105, references 15" over
     # "Renumbered (105)" and "Cited numbers updated (15)")
-    named_counts = [(names, counts[kind]) for kind, names in SUMMARY_NAMES.items() if counts[kind]]
+    counts = lineage.counts()
+    named_counts = [(names, counts[kind]) for kind, names in SUMMARY_NAMES.items() if counts.get(kind)]
     summary = ", ".join(f"{en} {n}" for (_, en), n in named_counts)
     summary_zh = "，".join(f"{zh} {n}" for (zh, _), n in named_counts)
     # each section a tap away, under the names its heading has

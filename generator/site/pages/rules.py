@@ -15,7 +15,7 @@ from ..model import SiteModel, lang_tags
 from ..render import Linker, LinkStats, RuleRenderer, bilingual_title, rule_link
 from ..search_data import search_files
 from .glossary import glossary_sections, letter_bar
-from .layout import page_marks, page_meta, renumbered_since, rule_chunks, rules_height, stale_marks
+from .layout import page_marks, page_meta, rule_chunks, rules_height, stale_marks
 
 if TYPE_CHECKING:
     from . import SiteFiles
@@ -80,7 +80,7 @@ def chapter_renderer(model: SiteModel, edition: Edition, chapter, stats: LinkSta
         stale=stale_marks(model, edition, rules),
         sentences={number: c.parts for number, c in edition.carried.items() if c.parts and number in rules},
         notes=_joined(keyword_notes(model, edition, src), change_notes(model, edition, src), moved_notes(model, edition, src)),
-        renumbered=renumbered_since(model, edition))
+        renumbered=model.changes if model.is_current(edition) else None)
 
 
 def glossary_page(model: SiteModel, edition: Edition, stats: LinkStats) -> Page:
