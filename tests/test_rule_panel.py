@@ -411,11 +411,11 @@ def test_english_alone_shows_no_chinese_in_a_history_the_glossarys_names_or_the_
     page.click(".cr-modes button[data-mode='zh']")  # and 中文 alone its Chinese half (a new player's review)
     assert page.locator("h2#cr613").inner_text().strip() == "613. 持续性效应的互动"
     assert page.locator(".md-sidebar--secondary a.md-nav__link", has_text="613.").first.inner_text().strip() == "613. 持续性效应的互动"
-    # but a count or a date its Chinese half lacks ("修改 Changed (37)", "变更 Changes since …"), and no
+    # but a count or a date its Chinese half lacks ("修改 Changed (43)", "变更 Changes since …"), and no
     # separator left hanging ("万智牌完整规则 ·": a release-day judge's review)
     page.goto(full_url + "cr/changes/")
-    assert page.locator(".cr-changes-jumps a").first.inner_text().strip() == "修改 (37)"
-    assert page.locator(".cr-changes-summary").inner_text().startswith("2023-04-14 → 2023-11-17: 修改 37，")  # its Chinese alone
+    assert page.locator(".cr-changes-jumps a").first.inner_text().strip() == "修改 (43)"
+    assert page.locator(".cr-changes-summary").inner_text().startswith("2023-04-14 → 2023-11-17: 修改 43，")  # its Chinese alone
     assert page.locator(".md-content h1").inner_text().strip() == "变更 Changes since 2023-04-14"
     assert page.locator(".md-header__topic").first.inner_text().strip() == "万智牌完整规则"
     page.goto(full_url + "cr/6/")

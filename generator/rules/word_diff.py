@@ -12,10 +12,11 @@ WORDS = re.compile(r"[A-Za-z0-9’']+|[\u3400-\u9fff]")  # for similarity: words
 # Typography the official files changed between releases without changing a word: curly and
 # straight quotes (1,401 rules between 2018-10-05 and 2019-01-25, and back in the next release),
 # dashes, minus signs, ellipses, spaces and line breaks, the 2009 files' underscores around
-# italics (_Magic_), a product's mark (Future Sight® in 2023-04-14, Future Sight™ in 2023-11-17,
-# Planeswalker Decks®: six rules a historian's review found listed as edited).
+# italics (_Magic_). Not a product's mark (Future Sight® in 2022-06-10, ™ in 2023-10-13): the
+# translation writes the marks too, and its next release changed them with the English's, so such a
+# rule is edited, for its translators' work list as for its history.
 TYPOGRAPHY = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u2014": "-",
-                            "\u2013": "-", "\u2212": "-", "\u00a0": " ", "\u2122": None, "\u00ae": None})
+                            "\u2013": "-", "\u2212": "-", "\u00a0": " "})
 ITALICS = re.compile(r"(?<![\w_])_(\w[^_\n]*?)_(?![\w_])")
 
 
