@@ -26,7 +26,8 @@ UNSEEN_QUESTIONS = [HERE / "search_questions_unseen.yml", HERE / "search_questio
                     HERE / "search_questions_unseen_13.yml", HERE / "search_questions_unseen_14.yml",
                     HERE / "search_questions_unseen_15.yml", HERE / "search_questions_unseen_16.yml",
                     HERE / "search_questions_unseen_17.yml", HERE / "search_questions_unseen_18.yml",
-                    HERE / "search_questions_unseen_19.yml"]
+                    HERE / "search_questions_unseen_19.yml",
+                    HERE / "search_questions_unseen_20.yml"]
 
 
 def asked_in(path: Path) -> list[tuple[str, list[str]]]:

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from generator.site.search_index import english_words, positions, read, utf16_length
+from generator.site.search_index import base_forms, english_words, positions, read, utf16_length
 from generator.site.search_pieces import base36, encode, front_coded, same_words
 from query_set import READERS_WORDS, UNSEEN_QUESTIONS, WHOLE_SENTENCES, asked_in
 
@@ -81,7 +81,7 @@ def test_a_change_of_power_and_toughness_is_one_word(searching):
     for text, words in [("a +1/+1 counter", ["a", "p1p1", "counter"]), ("two -1/-1 counters", ["two", "m1m1", "counter"]),
                         ("gets +X/+0", ["get", "pxp0"]), ("a 2/2 Zombie", ["a", "2", "2", "zombie"]),
                         ("+1/+1指示物", ["p1p1"])]:
-        assert english_words(text) == words
+        assert english_words(text, {}) == words
         assert searching.evaluate("t => CR.searchWords(t)", text) == words
 
 
@@ -93,7 +93,22 @@ def test_the_rules_are_read_as_a_query_is(searching, full_site):
              for _, en, _ in script_data(path)[1]["texts"] for t in [en] if t]
     written = [t for t in base["docs"]["en"] if t] + texts
     assert len(written) > 4000
-    assert searching.evaluate("ts => ts.map(t => CR.searchWords(t))", written) == [english_words(t) for t in written]
+    bases = base_forms(base["written"])
+    assert searching.evaluate("ts => ts.map(t => CR.searchWords(t))", written) == [english_words(t, bases) for t in written]
+
+
+def test_a_verb_is_compared_as_its_base_where_the_rules_write_it(searching):
+    """-ed and -ing are read as the base the rules write ("suspect" finds "suspected"), checked
+    against the words written: "noted" is never "not", and "during" no "dur"."""
+    assert base_forms(["exile", "exiled", "exiling", "tap", "tapped", "tapping", "copy", "copied", "not", "note",
+                       "noted", "during", "cloaks", "cloaked", "speed", "rolled", "roll"]) == {
+        "exiled": "exile", "exiling": "exile", "tapped": "tap", "tapping": "tap", "copied": "copy", "noted": "note",
+        "cloaked": "cloak", "rolled": "roll"}
+    assert base_forms(["suspected"]) == {}  # no base written: as before, the word itself
+    typed = "exiled tapping copied noted during attacked"
+    assert searching.evaluate("t => CR.searchWords(t)", typed) == ["exile", "tap", "copy", "note", "during", "attack"]
+    first = searching.evaluate("q => CR.findRules(q).then(found => found[0][0])", "copied")
+    assert first == "cr/glossary/#g-copy", first  # was 113.6g, one of the few rules that say "copied"
 
 
 def test_where_words_and_characters_stand():

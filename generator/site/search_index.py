@@ -5,9 +5,10 @@ stand, its length, and what the ranking asks of its text (a number stated, an ou
 named, a keyword's boilerplate, a list of keywords).
 
 These functions read a text exactly as cr-search.js reads it (its names are given beside each):
-English lower case, split at anything but a-z and 0-9, a possessive 's dropped, each word made
-singular; Chinese as the string of its title and text with a line between, positions counted in
-UTF-16 code units as JavaScript counts them. tests/test_search_pieces.py ranks every query of the
+English lower case, split at anything but a-z and 0-9, a possessive 's dropped, each word in its
+base form where the rules write that (base_forms) or else made singular; Chinese as the string of
+its title and text with a line between, positions counted in UTF-16 code units as JavaScript
+counts them. tests/test_search_pieces.py ranks every query of the
 project's query sets with these pieces and with the whole texts, and holds them to the same
 results.
 """
@@ -78,8 +79,41 @@ def singular(word: str) -> str:
     return word
 
 
-def english_words(text: str | None) -> list[str]:
-    return [singular(w) for w in plain_words(text)]
+def base_forms(written: list[str]) -> dict[str, str]:
+    """cr-search.js baseForms: each written word in -ed or -ing whose base the rules write too, to
+    that base (exiled, exiling: exile; tapped, tapping: tap; copied: copy), so that "suspect" finds
+    "a suspected creature" and "exiled" the rules that say "exile". Read against the words written,
+    not by the ending alone: "noted" is "note", never "not"; "during" stays."""
+    known = set(written)
+    found = {}
+    for word in written:
+        base = next((b for b in _possible_bases(word) if b in known or b + "s" in known), None)
+        if base is not None:
+            found[word] = base
+    return found
+
+
+def _possible_bases(word: str):
+    """The bases a word in -ied, -ed or -ing may have, the likeliest first (exiled: exile, then exil)."""
+    if len(word) > 4 and word.endswith("ied"):
+        yield word[:-3] + "y"
+    for ending, shortest in (("ed", 5), ("ing", 6)):
+        if len(word) >= shortest and word.endswith(ending) and not word.endswith("eed"):
+            stem = word[:-len(ending)]
+            yield stem + "e"
+            yield stem
+            if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "ls":
+                yield stem[:-1]
+
+
+def english_words(text: str | None, bases: dict[str, str]) -> list[str]:
+    """cr-search.js englishWords: each word's compared form, its base (base_forms) or else singular."""
+    return [bases.get(w) or singular(w) for w in plain_words(text)]
+
+
+def written_words(docs: list[list]) -> list[str]:
+    """Every English word of the documents as written, sorted (cr-search.js data.written)."""
+    return sorted({w for d in docs for w in plain_words(d[4]) + plain_words(d[6])})
 
 
 def utf16_length(text: str) -> int:
@@ -97,16 +131,17 @@ class Reading(NamedTuple):
 
 def read(docs: list[list]) -> list[Reading]:
     """Every document of search_data.py's list as the ranking reads it."""
-    words = [english_words(d[4]) + english_words(d[6]) for d in docs]
+    bases = base_forms(written_words(docs))
+    words = [english_words(d[4], bases) + english_words(d[6], bases) for d in docs]
     zh = [(d[5] or "") + "\n" + (d[7] or "") for d in docs]
     phrases = [" " + " ".join(w) + " " for w in words]
-    keyword = keywords_of(docs)
+    keyword = keywords_of(docs, bases)
     boilerplate = _boilerplate(docs, keyword)
     names = {}  # every keyword ability's name -> its words, as the ranking looks for them in a text
     for d, named in zip(docs, keyword):
         if named is not None and d[2].startswith("702."):
             names.setdefault(named[0], " " + named[1])
-    variants = variant_names(docs)
+    variants = variant_names(docs, bases)
     readings = []
     for i, d in enumerate(docs):
         marks = d[8] if len(d) > 8 else 0
@@ -131,7 +166,7 @@ def read(docs: list[list]) -> list[Reading]:
     return readings
 
 
-def keywords_of(docs: list[list]) -> list[tuple[str, str] | None]:
+def keywords_of(docs: list[list], bases: dict[str, str]) -> list[tuple[str, str] | None]:
     """Each document's keyword or keyword action, where it is one of its lettered rules (701.17a of
     Sacrifice): (its name, lower case; its English words and a space), as cr-search.js buildIndex
     finds it from the rule that is a name."""
@@ -139,7 +174,7 @@ def keywords_of(docs: list[list]) -> list[tuple[str, str] | None]:
     found = []
     for d in docs:
         if d[0] == RULE and d[4]:
-            named = (d[2], d[4].lower(), " ".join(english_words(d[4])) + " ")
+            named = (d[2], d[4].lower(), " ".join(english_words(d[4], bases)) + " ")
         inside = (d[0] == RULE and named is not None and d[2] != named[0] and d[2].startswith(named[0])
                   and re.fullmatch("[a-z]", d[2][len(named[0]):]) is not None)
         found.append((named[1], named[2]) if inside else None)
@@ -166,7 +201,7 @@ def variant_of(number: str) -> str | None:
     return section[0] if section.endswith("00") else section
 
 
-def variant_names(docs: list[list]) -> list[tuple[str, list[str], list[str]]]:
+def variant_names(docs: list[list], bases: dict[str, str]) -> list[tuple[str, list[str], list[str]]]:
     """cr-search.js variantNames: (number, English names, Chinese names) of every variant and format."""
     found, seen = [MULTIPLAYER], set()
     for d in docs:
@@ -174,7 +209,7 @@ def variant_names(docs: list[list]) -> list[tuple[str, list[str], list[str]]]:
         if d[0] != SECTION or not variant or len(variant) < 3 or variant in seen:
             continue
         seen.add(variant)
-        en = " ".join(english_words(VARIANT_SUFFIX.sub("", (d[4] or "").lower(), count=1)))
+        en = " ".join(english_words(VARIANT_SUFFIX.sub("", (d[4] or "").lower(), count=1), bases))
         zh = VARIANT_SUFFIX.sub("", d[5] or "", count=1)
         found.append((variant, [f" {en} "] if en else [], [zh] if zh else []))
     return found
@@ -203,8 +238,8 @@ def positions(reading: Reading, also: set[str]) -> tuple[dict[str, list[int]], d
 
 def vocabulary(docs: list[list], readings: list[Reading]) -> tuple[list[str], dict[str, int]]:
     """cr-search.js buildIndex's written and vocabulary: every English word as the rules write it,
-    sorted; and each compared (singular) word's number of documents."""
-    written = sorted({w for d in docs for w in plain_words(d[4]) + plain_words(d[6])})
+    sorted; and each compared word's number of documents."""
+    written = written_words(docs)
     count: dict[str, int] = {}
     for r in readings:
         for w in set(r.words):

@@ -18,7 +18,8 @@
  * The query is read as typed and in the rules' words, and each result keeps its better rank: the
  * readers' words become the rules' (ETB, CMC, 进场: docs_src/synonyms.yml and the glossary's
  * obsolete names), numbers written out are numbers (seven, 7; 第七层, seventh layer: 层7, layer 7).
- * English words are compared singular and lower case, and a word the rules never use is read as
+ * English words are compared lower case, singular, a verb as its base where the rules write it
+ * (suspected: suspect), and a word the rules never use is read as
  * the rules' words one letter away (tramle -> trample) or that it begins. Chinese is cut into the
  * termbase's words (longest first); a piece no rule holds is read as the longest pieces of it that
  * some do (磨牌: 磨, 牌), so words that occur in the rules always find something.
@@ -66,7 +67,37 @@
     return (text || "").toLowerCase().replace(/[’']s\b/g, "").replace(PT_CHANGE, ptWord).split(/[^a-z0-9]+/).filter(Boolean);
   }
 
-  function englishWords(text) { return plainWords(text).map(singular); }
+  /* Each written word in -ed or -ing whose base the rules write too, to that base (exiled, exiling:
+   * exile; tapped, tapping: tap; copied: copy), so that "suspect" finds "a suspected creature" and
+   * "exiled" the rules that say "exile". Read against the words written, not by the ending alone:
+   * "noted" is "note", never "not"; "during" stays. Made from the index's words (search_index.py
+   * base_forms); until they have come, none. */
+  var bases = Object.create(null);
+  function baseForms(written) {
+    var known = Object.create(null), found = Object.create(null);
+    written.forEach(function (w) { known[w] = true; });
+    written.forEach(function (w) {
+      var base = possibleBases(w).filter(function (b) { return known[b] || known[b + "s"]; })[0];
+      if (base) { found[w] = base; }
+    });
+    return found;
+  }
+
+  function possibleBases(word) {  /* the likeliest first: exiled, exile then exil */
+    var found = [];
+    if (word.length > 4 && /ied$/.test(word)) { found.push(word.slice(0, -3) + "y"); }
+    [["ed", 5], ["ing", 6]].forEach(function (end) {
+      if (word.length < end[1] || word.slice(-end[0].length) !== end[0] || /eed$/.test(word)) { return; }
+      var stem = word.slice(0, -end[0].length);
+      found.push(stem + "e", stem);
+      if (stem.length > 2 && stem[stem.length - 1] === stem[stem.length - 2] && !/[ls]$/.test(stem)) { found.push(stem.slice(0, -1)); }
+    });
+    return found;
+  }
+
+  /* a word as the search compares it: its base, or else singular */
+  function compared(word) { return bases[word] || singular(word); }
+  function englishWords(text) { return plainWords(text).map(compared); }
 
   /* Traditional as Simplified: a pair the map holds as a pair (反覆, the site's 反复; 覆 alone stays,
    * 覆诵), else each character. */
@@ -81,6 +112,7 @@
 
   function buildIndex() {
     var data = CR.searchData;
+    bases = baseForms(data.written);
     var section = { en: "", zh: "" }, named = null, sectionTitle = null;
     var docs = data.docs.map(function (d, i) {
       var title = d.title;
@@ -118,10 +150,10 @@
     var keywords = keywordsOf(docs);
     var variants = variantNames(docs);
     variants.forEach(function (v) { v.zh.forEach(function (name) { chinese[name] = true; }); });  /* 双头巨人 is a word */
-    /* English words as the rules write them, and as compared (singular) with the number of documents
+    /* English words as the rules write them, and as compared (base or singular) with the number of documents
        that hold each; no prototype: a reader may type "constructor" */
     var written = Object.create(null), vocabulary = Object.create(null), forms = Object.create(null);
-    data.written.forEach(function (w) { written[w] = true; forms[singular(w)] = true; });
+    data.written.forEach(function (w) { written[w] = true; forms[compared(w)] = true; });
     Object.keys(forms).sort().forEach(function (w, k) { vocabulary[w] = data.counts[k]; });
     return { docs: docs, variants: variants, keywords: keywords, vocabulary: vocabulary, written: written, spellings: data.written, words: chinese, names: names,
              longest: longest, editions: data.editions, averageLength: total / Math.max(docs.length, 1),
@@ -497,7 +529,7 @@
     var near = index.spellings.filter(function (v) { return editDistanceOne(plain, v) && (plain.length > 3 || v.length > 1); });
     if (!near.length && plain.length > 2) { near = index.spellings.filter(function (v) { return v.indexOf(plain) === 0; }); }
     var found = Object.create(null);
-    near.forEach(function (v) { if (index.vocabulary[singular(v)]) { found[singular(v)] = true; } });
+    near.forEach(function (v) { if (index.vocabulary[compared(v)]) { found[compared(v)] = true; } });
     return Object.keys(found).sort(function (a, b) { return index.vocabulary[b] - index.vocabulary[a] || (a < b ? -1 : 1); }).slice(0, 3);
   }
 
@@ -521,7 +553,7 @@
    * or, when the rules never use it and `exact` is not asked, its corrections. */
   function englishTerms(plain, exact) {
     return plain.map(function (p) {
-      var w = singular(p), number = englishNumber(w, NUMBERS);
+      var w = compared(p), number = englishNumber(w, NUMBERS);
       if (number !== null && number < NUMBERS.length) { return [w, /\d/.test(w) ? NUMBERS[number] : String(number)]; }
       if (exact || index.vocabulary[w] || /\d/.test(w)) { return [w]; }
       var near = corrections(p).slice();
@@ -564,7 +596,7 @@
     han.forEach(function (run) { chineseWords(run).forEach(function (w) { zh = zh.concat((cut || chinesePieces)(w)); }); });
     var plain = plainWords(text.replace(HAN_RUNS, " "));
     if (!exact) { plain = [].concat.apply([], plain.map(unglued)); }
-    var typed = plain.map(singular);
+    var typed = plain.map(compared);
     var all = englishTerms(plain, exact);  /* with the stop words, for names such as "At End of Turn" */
     var kept = all.filter(function (spellings, i) { return !STOP[typed[i]]; });
     var en = kept.length ? kept : all;
