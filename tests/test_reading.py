@@ -121,6 +121,22 @@ def test_back_closes_a_tapped_pop_up_and_leaves_the_reader_where_they_were(where
     pop.wait_for(state="hidden")
     phone.wait_for_timeout(300)
     assert abs(phone.evaluate("scrollY") - scrolled) <= 2 and phone.url == address
+    # the drawer and the display settings likewise (an L2 candidate's review: Back with either open
+    # went to the page before, and their place in chapter 6 was lost), and closed by their own
+    # button, they leave no entry behind
+    drawer, settings = phone.locator("#__drawer"), phone.locator(".cr-display__panel")
+    for opener, closer, is_open in ((".md-header .cr-menu", (".md-overlay", {"x": 370, "y": 400}), drawer.is_checked),
+                                    (".cr-display__toggle", (".cr-display__toggle", None), settings.is_visible)):
+        phone.locator(opener).tap()
+        assert is_open()
+        phone.go_back()
+        phone.wait_for_timeout(300)
+        assert not is_open() and phone.url == address and abs(phone.evaluate("scrollY") - scrolled) <= 2, opener
+        phone.locator(opener).tap()
+        assert is_open()
+        phone.locator(closer[0]).tap(position=closer[1])  # the overlay beside the drawer; the settings' button
+        phone.wait_for_timeout(300)
+        assert not is_open() and phone.url == address, opener
     phone.go_back()  # nothing left open: Back leaves the page, at once
     phone.wait_for_url(before)
 

@@ -58,10 +58,14 @@
       "aria-expanded": "false", "aria-controls": "cr-display", "aria-label": "文A 显示设置 Display settings" }, "文A"));
     var panel = display.appendChild(CR.element("div", { "class": "cr-display__panel", id: "cr-display" }));
     panel.appendChild(buttonGroup("cr-modes", "显示模式 Display mode", "mode", MODES, chooseMode));
-    function open(yes) {
+    /* Back closes the open settings and stays on the page (cr-back.js), as it closes a rule's panel */
+    function open(yes, byBack) {
+      var was = display.classList.contains("cr-display--open");
       display.classList.toggle("cr-display--open", yes);
       toggle.setAttribute("aria-expanded", String(yes));
+      if (yes && !was) { CR.holdBack(closedByBack); } else if (!yes && was && !byBack) { CR.releaseBack(closedByBack); }
     }
+    function closedByBack() { open(false, true); }
     toggle.addEventListener("click", function () { open(!display.classList.contains("cr-display--open")); });
     document.addEventListener("click", function (event) { if (!display.contains(event.target)) { open(false); } });
     /* the keyboard leaving the settings closes them, as a tap elsewhere does (open, they lay over the text) */

@@ -44,8 +44,19 @@
         linksHere().some(function (a) { a.focus(); return document.activeElement === a; });
       }
     });
+    /* Back closes the open drawer and stays on the page (cr-back.js), as it closes a rule's panel:
+       an L2 candidate's review lost their place in chapter 6 to the page before. A link followed
+       from the drawer leaves its entry behind the navigation. */
+    var byBack = false;
+    function closedByBack() { byBack = true; open(false); byBack = false; }
+    if (drawer()) {
+      drawer().addEventListener("click", function (event) {
+        if (event.target.closest("a[href]")) { CR.forgetBack(closedByBack); }
+      }, true);
+    }
     toggle.addEventListener("change", function () {
       button.setAttribute("aria-expanded", String(toggle.checked));
+      if (toggle.checked) { CR.holdBack(closedByBack); } else if (!byBack) { CR.releaseBack(closedByBack); }
       if (!toggle.checked && drawer() && drawer().contains(document.activeElement)) { button.focus(); }
     });
     document.addEventListener("keydown", function (event) {
