@@ -338,6 +338,9 @@ def test_in_chinese_mode_a_rules_history_gives_each_versions_chinese_first(page,
         [...li.children].filter(c => c.lang).map(c => c.lang.slice(0, 2)))""")
     assert orders[0] == ["zh", "en"] and all(order[0] == "zh" for order in orders if "zh" in order), orders
     assert "逐词" in panel.locator(".cr-history-change").first.inner_text()
+    # the oldest edition of the build had it, which says nothing of the editions before (an L2
+    # candidate's review: "早于 2023-04-14 版已有", earlier than, said so of rules new in it)
+    assert panel.locator(".cr-history-first").inner_text().strip() == "本站最早的 2023-04-14 版已有"
 
 
 def test_a_sections_number_opens_a_panel_with_its_address(phone, page, full_url):

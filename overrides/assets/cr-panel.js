@@ -306,8 +306,10 @@
     part.appendChild(element("p", { "class": "cr-history-first" },
       /* new since the build's edition before, first here in the next: editions between may be missing
          from the build (a historian's review read "First in 2023-11-17" of rules 2023-10-13 had) */
-      oldest[7] ? oldest[8] + " 版之后新增，本站首见于 " + oldest[7] + " 版 New since " + oldest[8] + "; first here in " + oldest[7] :
-        "早于 " + oldest[1] + " 版已有 Already in " + oldest[1]));
+      /* or in the build's oldest edition already, which says nothing of editions before it (an L2
+         candidate's review read "早于 2023-04-14 版已有", earlier than, of rules new in it) */
+      oldest[7] ? CR.say(oldest[8] + " 版之后新增，本站首见于 " + oldest[7] + " 版", "New since " + oldest[8] + "; first here in " + oldest[7]) :
+        CR.say("本站最早的 " + oldest[1] + " 版已有", "Already in " + oldest[1] + ", the oldest edition here")));
     return part;
   }
 
