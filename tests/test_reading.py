@@ -168,6 +168,19 @@ def test_another_site_s_address_in_an_open_page_lands_as_a_new_one_does(phone, f
         phone.wait_for_url(full_url + "cr/7/#" + anchor)
         phone.wait_for_function(UNDER_HEADER, arg="#" + anchor, timeout=10000)
         assert phone.evaluate("document.querySelector(':target').id") == anchor  # tinted as the address's rule
+        # its bar beside its number, not over the number's first digit (an L2 candidate's review)
+        assert phone.evaluate(BAR_CLEAR, "#" + anchor) > 0
+    phone.evaluate("location.hash = '#cr702-19c-ex1'")  # and an example's, over the first letter of each line
+    phone.wait_for_function(UNDER_HEADER, arg="#cr702-19c-ex1", timeout=10000)
+    assert phone.evaluate(BAR_CLEAR, "#cr702-19c-ex1") > 0
+
+
+# how far right of the addressed element's bar (its inset shadow's width) its text begins, in px
+BAR_CLEAR = """s => { const el = document.querySelector(s), range = document.createRange();
+  const text = document.createTreeWalker(el, NodeFilter.SHOW_TEXT).nextNode();
+  range.setStart(text, 0); range.setEnd(text, 1);
+  const bar = parseFloat(getComputedStyle(el).boxShadow.match(/(-?[0-9.]+)px 0px 0px 0px/)[1]);
+  return range.getBoundingClientRect().left - el.getBoundingClientRect().left - bar; }"""
 
 
 @pytest.mark.parametrize("device", ["page", "phone"])
