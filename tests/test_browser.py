@@ -751,7 +751,7 @@ def test_the_go_page_shows_a_removed_rule_and_reads_an_editions_other_date(brows
         page.get_by_role("link", name="2023-04-14 版原文 The rule in 2023-04-14").click()
         page.wait_for_url(full_url + "editions/2023-04-14/7/#cr702-165b")
         page.goto(full_url + "go/#2023-04-18:702.19b")
-        page.get_by_role("button", name="本站最接近的版本 The nearest edition here: 2023-04-14 · 702.19b").click()
+        page.get_by_role("button", name="本站最接近的版本： The nearest edition here: 2023-04-14 · 702.19b").click()
         page.wait_for_url(full_url + "cr/7/#cr702-19b")
         page.goto(full_url + "editions/2023-04-14/77/#cr702-19b")
         page.wait_for_url(full_url + "cr/7/#cr702-19b")
@@ -785,3 +785,38 @@ def test_an_address_an_older_page_lacks_is_said_and_a_missing_example_lands_on_i
     page.goto(full_url + "cr/7/#cr702-19c-ex9")
     page.wait_for_url(full_url + "cr/7/#cr702-19c")
 
+
+
+# the text on screen in the page's content: each visible text node's, but code (an address) and
+# the older editions' own descriptions, which their sources write in English
+SHOWN_TEXT = """() => { const out = [], walk = document.createTreeWalker(document.querySelector('.md-content'), NodeFilter.SHOW_TEXT);
+  for (let n; (n = walk.nextNode());) {
+    const el = n.parentElement;
+    if (n.data.trim() && el.checkVisibility() && !el.closest('code') && !el.closest('li:has(> a[href*="editions/"])')) { out.push(n.data.trim()); }
+  }
+  return out.join(' '); }"""
+
+
+def test_the_home_go_and_offline_pages_read_in_the_display_modes_language(page, full_url):
+    """中文 alone reads the home page, the go page's answer and the offline page in Chinese, English
+    alone in English, as the rules' pages do; 双语 both (an L2 candidate's review, and the note
+    of the session before: their sentences stayed bilingual in every mode)."""
+    english_sentence = re.compile(r"[A-Za-z]+[ ,:]+[A-Za-z]+[ ,:]+[A-Za-z]+")
+    for mode in ("zh", "en", "both"):
+        page.goto(full_url)
+        page.click(f".cr-modes button[data-mode='{mode}']")
+        for address, ready in (("", ".cr-offline-status *"), ("go/#999.9", ".cr-go-status *"), ("offline/", None)):
+            page.goto(full_url + address)
+            if ready:
+                page.locator(ready).first.wait_for(state="attached")
+            shown_text = page.evaluate(SHOWN_TEXT)
+            han = re.search(r"[\u3400-\u9fff]", shown_text)
+            if mode == "en":
+                assert han is None, (address, shown_text[max(0, han.start() - 40):han.start() + 40])
+            elif mode == "zh":
+                assert english_sentence.search(shown_text) is None, (address, english_sentence.search(shown_text)[0])
+            else:
+                assert han and english_sentence.search(shown_text), address
+            if address == "":
+                assert ("2023-11-17 版社区译文" in shown_text) == (mode != "en")
+                assert ("the community translation of 2023-11-17" in shown_text) == (mode != "zh")

@@ -126,7 +126,7 @@ def test_the_home_page_says_which_editions_it_shows(carried_site):
     page = (carried_site / "index.html").read_text(encoding="utf-8")
     text = re.sub(r"<[^>]+>", "", page)
     assert "English: the official text of the Comprehensive Rules in effect since 2024-02-02." in text
-    assert ("The community translation of 2023-11-17, carried forward to 2024-02-02; 6 rules await an update "
+    assert ("Chinese: the community translation of 2023-11-17, carried forward to 2024-02-02; 6 rules await an update "
             "to new English; 38 rules are not translated yet.") in text
     assert "2023-11-17 版社区译文，沿用到 2024-02-02 版；6 条待按新英文更新；38 条尚未翻译。" in text
 
@@ -352,7 +352,7 @@ def test_an_older_editions_number_the_edition_lacked_or_today_reuses_is_said_so(
     page.goto(carried_url + "go/#2023-11-17:729.1")
     status = page.locator(".cr-go-status")
     status.locator("a").wait_for()
-    assert status.inner_text().startswith("2023-11-17 版没有规则 729.1。The 2023-11-17 edition has no rule 729.1.")
+    assert status.inner_text().startswith("2023-11-17 版没有规则 729.1。 The 2023-11-17 edition has no rule 729.1.")
     assert status.locator("a").get_attribute("href").endswith("cr/7/#cr729-1")
     page.goto(carried_url + "go/#2023-11-17:999.1")  # nor today's: said of both (it named today's alone)
     page.wait_for_selector(".cr-go-status:has-text('Neither the 2023-11-17 nor the 2024-02-02 edition has rule 999.1.')")

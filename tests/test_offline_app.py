@@ -288,7 +288,8 @@ def test_with_no_connection_the_go_page_and_the_offline_page(offline_phone):
     settings.tap()
     status = page.locator(".cr-display__panel .cr-offline-status", has_text=re.compile("Available offline.* MB"))
     status.wait_for()  # once the worker has said what it holds, and the size of it, read once on screen
-    assert "Available offline: 规则 Rules 2023-11-17" in status.inner_text()
+    assert status.inner_text().startswith("离线可用：规则 2023-11-17 · 中文 2023-11-17 · 已用 ")
+    assert " Available offline: rules 2023-11-17 · Chinese 2023-11-17 · Stored " in status.inner_text()
     assert [u for u in phone.failed if not u.endswith("/editions/2023-04-14/7/")] == []
 
 
@@ -579,7 +580,7 @@ def test_a_new_deployment_is_offered_switched_to_and_read_offline(browser, seed_
         page.reload()
         notice = page.locator(".cr-update")
         notice.wait_for(timeout=60000)
-        assert "新版规则 2024-02-06 已就绪 · New rules ready" in notice.inner_text()
+        assert "新版规则 2024-02-06 已就绪 New rules ready (2024-02-06)" in notice.inner_text()
         assert "six-sided die" in page.text_content("article") and "2023-11-17" in page.text_content(".cr-footer-edition")
         other = phone.context.new_page()  # a second window, which sees the notice too
         other.goto(served.url + "cr/9/")

@@ -12,6 +12,11 @@
     box.dataset.ready = "1";
     var config = JSON.parse(box.dataset.go);
     var status = box.querySelector(".cr-go-status");
+    /* what the page says, each language in its display mode's half (CR.say), then what it offers */
+    function tell(zh, en) {
+      status.textContent = "";
+      status.appendChild(CR.say(zh, en, " "));
+    }
     function resolve(text) {
       var cited = CR.readCitation(text);  /* 2023-11-17:723.6, or the offline bundle's CR 723.6 (2023-11-17) */
       /* an edition named by its official file's date (20240206 for the edition in effect on 2024-02-02) */
@@ -23,7 +28,7 @@
       var chapterOnly = /^[#/?]*\s*(\d)\s*$/.exec(text || "");  /* "7": the chapter's page */
       if (chapterOnly && config.chapters[chapterOnly[1]]) { location.replace(config.chapters[chapterOnly[1]]); return; }
       var n = CR.readNumber(text);
-      if (!n) { status.textContent = "不是规则编号 Not a rule number: " + text + " "; offerSearch(text); return; }
+      if (!n) { tell("不是规则编号：" + text, "Not a rule number: " + text); offerSearch(text); return; }
       var chapter = CR.chapterOf(n), url = config.chapters[chapter];
       if (url) {
         /* only to a rule the chapter has: a chapter sends an address it lacks here, so going
@@ -38,8 +43,7 @@
         });
         return;
       }
-      status.textContent = "规则 " + CR.numberOf(n) + " 不在本站的 " + config.edition +
-        " 版中。Rule " + CR.numberOf(n) + " is not on this site. ";
+      tell("规则 " + CR.numberOf(n) + " 不在本站的 " + config.edition + " 版中。", "Rule " + CR.numberOf(n) + " is not on this site.");
       offerSearch(CR.numberOf(n));
       if (config.external) {
         var link = document.createElement("a");
@@ -60,13 +64,17 @@
         if (less && (!before || CR.compareKeys(CR.ruleKey(before), k) < 0)) { before = number; }
         if (!less && (!after || CR.compareKeys(k, CR.ruleKey(after)) < 0)) { after = number; }
       });
-      status.textContent = askedOf ? askedOf + " 版和 " + config.edition + " 版都没有规则 " + CR.numberOf(n) + "。Neither the " +
-        askedOf + " nor the " + config.edition + " edition has rule " + CR.numberOf(n) + ". " :
-        "规则 " + CR.numberOf(n) + " 不在 " + config.edition + " 版中。Rule " + CR.numberOf(n) +
-        " is not in the " + config.edition + " edition. ";
-      [[n.section, "章节 Section"], [before, "前一条 Before"], [after, "后一条 After"]].forEach(function (item) {
+      if (askedOf) {
+        tell(askedOf + " 版和 " + config.edition + " 版都没有规则 " + CR.numberOf(n) + "。",
+             "Neither the " + askedOf + " nor the " + config.edition + " edition has rule " + CR.numberOf(n) + ".");
+      } else {
+        tell("规则 " + CR.numberOf(n) + " 不在 " + config.edition + " 版中。",
+             "Rule " + CR.numberOf(n) + " is not in the " + config.edition + " edition.");
+      }
+      [[n.section, "章节", "Section"], [before, "前一条", "Before"], [after, "后一条", "After"]].forEach(function (item) {
         if (!item[0] || !rules[item[0]] || (item[0] === n.section && !n.rule)) { return; }
-        status.appendChild(CR.element("a", { href: url + "#" + CR.anchorOf(CR.parseAddress(item[0])) }, item[1] + " " + item[0]));
+        status.appendChild(CR.element("a", { href: url + "#" + CR.anchorOf(CR.parseAddress(item[0])) },
+          CR.say(item[1], item[2], " " + item[0])));
         status.appendChild(document.createTextNode(" "));
       });
       offerSearch(CR.numberOf(n));
@@ -80,8 +88,9 @@
       CR.loadScript("renumber:" + date, CR.root() + "assets/data/renumber/" + date + ".js", function () {
         var fate = (CR.renumbered[date] || {})[number];
         if (!fate || !fate.length) { offerOlder(number, dates.slice(1)); return; }
-        var line = CR.element("p", { "class": "cr-go-older" }, date + " 版的规则 " + number + " Rule " + number +
-          " of " + date + (fate[0] === null ? " 已于 " + fate[1] + " 版删除。was removed in " + fate[1] + "." : " → "));
+        var line = CR.element("p", { "class": "cr-go-older" }, fate[0] === null ?
+          CR.say(date + " 版的规则 " + number + " 已于 " + fate[1] + " 版删除。", "Rule " + number + " of " + date + " was removed in " + fate[1] + ".") :
+          CR.say(date + " 版的规则 " + number, "Rule " + number + " of " + date, " → "));
         if (fate[0] !== null) {
           var n = CR.parseAddress(fate[0]);
           line.appendChild(CR.element("a", { href: config.chapters[CR.chapterOf(n)] +
@@ -99,13 +108,13 @@
       if (!near) { return; }
       /* a button, as the search's: followed here, not by a change of this page's address, which the
          theme's instant navigation would race */
-      status.appendChild(CR.element("button", { type: "button" }, "本站最接近的版本 The nearest edition here: " +
-        near + " · " + number)).addEventListener("click", function () { resolve(near + ":" + number); });
+      status.appendChild(CR.element("button", { type: "button" }, CR.say("本站最接近的版本：", "The nearest edition here:",
+        " " + near + " · " + number))).addEventListener("click", function () { resolve(near + ":" + number); });
     }
     /* and the search, with the number already in its box */
     function offerSearch(text) {
       if (!CR.openSearch) { return; }
-      var button = CR.element("button", { type: "button", "class": "cr-go-search" }, "搜索 Search " + text);
+      var button = CR.element("button", { type: "button", "class": "cr-go-search" }, CR.say("搜索", "Search", " " + text));
       button.addEventListener("click", function () { CR.openSearch(text); });
       status.appendChild(button);
     }
@@ -114,9 +123,9 @@
      * that edition (the lineage does not lead from it to today's rules); a chapter it lacks, said so. */
     function resolveApart(date, text) {
       var n = CR.readNumber(text), url = n && config.apart[date][CR.chapterOf(n)];
-      if (!n) { status.textContent = "不是规则编号 Not a rule number: " + text; return; }
+      if (!n) { tell("不是规则编号：" + text, "Not a rule number: " + text); return; }
       if (!url) {
-        status.textContent = date + " 版没有规则 " + CR.numberOf(n) + "。The " + date + " edition has no rule " + CR.numberOf(n) + ". ";
+        tell(date + " 版没有规则 " + CR.numberOf(n) + "。", "The " + date + " edition has no rule " + CR.numberOf(n) + ".");
         offerSearch(CR.numberOf(n));
         return;
       }
@@ -126,36 +135,35 @@
     /* A number of an older edition: where that rule is today, through the lineage. */
     function resolveOld(date, text) {
       var n = CR.readNumber(text);
-      if (!n) { status.textContent = "不是规则编号 Not a rule number: " + text; return; }
+      if (!n) { tell("不是规则编号：" + text, "Not a rule number: " + text); return; }
       if ((config.older || []).indexOf(date) < 0) {
-        status.textContent = date + " 版不在本站中。The edition " + date + " is not on this site. ";
+        tell(date + " 版不在本站中。", "The edition " + date + " is not on this site.");
         offerNearEdition(date, CR.numberOf(n));
         return;
       }
       CR.loadScript("renumber:" + date, CR.root() + "assets/data/renumber/" + date + ".js", function () {
         if (!CR.loaded["renumber:" + date]) {  /* not stored, no connection: today's rule of that number may be another */
-          status.textContent = "要找到 " + date + " 版规则 " + CR.numberOf(n) + " 现在的编号，需要网络连接。" +
-            "Finding where rule " + CR.numberOf(n) + " of " + date + " is now needs a connection. ";
+          tell("要找到 " + date + " 版规则 " + CR.numberOf(n) + " 现在的编号，需要网络连接。",
+               "Finding where rule " + CR.numberOf(n) + " of " + date + " is now needs a connection.");
           offerSearch(CR.numberOf(n));
           return;
         }
         var fate = (CR.renumbered[date] || {})[CR.numberOf(n)];
         if (fate && !fate.length) {  /* a number that edition did not have: today's rule of it is another */
           var today = config.chapters[CR.chapterOf(n)];
-          status.textContent = date + " 版没有规则 " + CR.numberOf(n) + "。The " + date + " edition has no rule " +
-            CR.numberOf(n) + ". ";
-          status.appendChild(CR.element("a", { href: today + "#" + CR.anchorOf(n) }, "现行规则 " + CR.numberOf(n) +
-            " Today's rule " + CR.numberOf(n)));
+          tell(date + " 版没有规则 " + CR.numberOf(n) + "。", "The " + date + " edition has no rule " + CR.numberOf(n) + ".");
+          status.appendChild(CR.element("a", { href: today + "#" + CR.anchorOf(n) },
+            CR.say("现行规则 " + CR.numberOf(n), "Today's rule " + CR.numberOf(n))));
           status.appendChild(document.createTextNode(" "));
           offerSearch(CR.numberOf(n));
           return;
         }
         if (fate && fate[0] === null) {
-          status.textContent = date + " 版的规则 " + CR.numberOf(n) + " 已于 " + fate[1] + " 版删除。Rule " + CR.numberOf(n) +
-            " of " + date + " was removed in " + fate[1] + ". ";
+          tell(date + " 版的规则 " + CR.numberOf(n) + " 已于 " + fate[1] + " 版删除。",
+               "Rule " + CR.numberOf(n) + " of " + date + " was removed in " + fate[1] + ".");
           var own = (config.pages || {})[date], page = own && own[CR.chapterOf(n)];
           if (page) {  /* the edition's own pages have it as it was */
-            status.appendChild(CR.element("a", { href: page + "#" + CR.anchorOf(n) }, date + " 版原文 The rule in " + date));
+            status.appendChild(CR.element("a", { href: page + "#" + CR.anchorOf(n) }, CR.say(date + " 版原文", "The rule in " + date)));
           }
           return;
         }

@@ -36,12 +36,7 @@
   /* The phone's data saver is on: nothing is stored (some 3 MB) until the reader asks. */
   function savingData() { return Boolean(navigator.connection && navigator.connection.saveData); }
 
-  function element(tag, attrs, text) {
-    var e = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, attrs[k]); });
-    if (text) { e.textContent = text; }
-    return e;
-  }
+  var element = CR.element;  /* cr.js, loaded before this file */
 
   /* Ask a worker a question; the answer, or null after ten seconds. A worker that is not running
      is started to answer, which on a busy phone can take more than a second: a shorter limit
@@ -123,7 +118,7 @@
     /* gone at the reader's first tap or key, as the other notes at the foot (a new player's review: it
        covered the history of the rule whose number they had tapped, for six seconds) */
     var note = CR.footNote(function (note) {
-      note.textContent = "已保存到本机：没有网络也能阅读和搜索现行规则。Stored on this device: the current rules can be read and searched with no connection.";
+      note.appendChild(CR.say("已保存到本机：没有网络也能阅读和搜索现行规则。", "Stored on this device: the current rules can be read and searched with no connection."));
     }, "cr-stored-note");
     setTimeout(function () { note.remove(); }, STORED_SHOWN);
   }
@@ -161,10 +156,11 @@
       var here = meta.dataset.edition;
       var bar = element("div", { "class": "cr-update", role: "status" });
       var text = next.edition !== here ?
-        "新版规则 " + next.edition + " 已就绪 · New rules ready" :
-        "规则已更新 " + next.edition + (next.translation ? "（中文 " + next.translation + "）" : "") + " · Updated rules ready";
-      bar.appendChild(element("span", { "class": "cr-update__text" }, text));
-      var go = bar.appendChild(element("button", { type: "button", "class": "cr-update__switch" }, "切换 Switch"));
+        CR.say("新版规则 " + next.edition + " 已就绪", "New rules ready (" + next.edition + ")") :
+        CR.say("规则已更新 " + next.edition + (next.translation ? "（中文 " + next.translation + "）" : ""),
+               "Updated rules ready (" + next.edition + (next.translation ? ", Chinese " + next.translation : "") + ")");
+      bar.appendChild(text).className = "cr-update__text";
+      var go = bar.appendChild(element("button", { type: "button", "class": "cr-update__switch" }, CR.say("切换", "Switch")));
       var later = bar.appendChild(element("button", { type: "button", "class": "cr-update__later", "aria-label": "稍后 Later" }, "×"));
       go.addEventListener("click", function () {
         switching = true;
@@ -200,23 +196,28 @@
     register();
   }
 
+  /* What is stored, to `done` as its Chinese and its English (CR.say: each in its display mode) and
+   * what both share. */
   function statusText(done, sized) {
     var s = state();
-    if (location.protocol === "file:") { return done("这是离线包，文件就在本机。This is the offline bundle: its files are on this device."); }
-    if (!supported) { return done("此处不能离线保存。This site cannot be stored for offline use here."); }
+    if (location.protocol === "file:") { return done("这是离线包，文件就在本机。", "This is the offline bundle: its files are on this device."); }
+    if (!supported) { return done("此处不能离线保存。", "This site cannot be stored for offline use here."); }
     if (s === "off") {
-      return done("未保存在本机" + (savingData() ? "（省流量模式已开）" : "") + "。Not stored on this device" +
+      return done("未保存在本机" + (savingData() ? "（省流量模式已开）" : "") + "。", "Not stored on this device" +
                   (savingData() ? " (Data Saver is on)." : "."));
     }
     if (s === "failed") {
-      return done("还没有保存完，已保存的部分留着，稍后接着保存。Not all stored yet: what is stored is kept, and storing goes on shortly.");
+      return done("还没有保存完，已保存的部分留着，稍后接着保存。", "Not all stored yet: what is stored is kept, and storing goes on shortly.");
     }
     if (s === "storing" || !about) {
-      return stored(function (share) { done("正在保存到本机… Storing on this device…" + (share === null ? "" : " " + share + "%")); });
+      return stored(function (share) { done("正在保存到本机…", "Storing on this device…", share === null ? "" : " " + share + "%"); });
     }
-    var text = "离线可用 Available offline: 规则 Rules " + about.edition + (about.translation ? " · 中文 " + about.translation : "");
-    if (!sized) { return done(text); }
-    storedBytes().then(function (bytes) { done(text + " · 已用 Stored " + megabytes(bytes)); }, function () { done(text); });
+    var zh = "离线可用：规则 " + about.edition + (about.translation ? " · 中文 " + about.translation : "");
+    var en = "Available offline: rules " + about.edition + (about.translation ? " · Chinese " + about.translation : "");
+    if (!sized) { return done(zh, en); }
+    storedBytes().then(function (bytes) {
+      done(zh + " · 已用 " + megabytes(bytes), en + " · Stored " + megabytes(bytes));
+    }, function () { done(zh, en); });
   }
 
   /* What this site's copies hold, in bytes: not the browser's figure for the whole origin, which
@@ -253,20 +254,20 @@
   function render() {
     var boxes = document.querySelectorAll(".cr-offline-status");
     if (!boxes.length) { return; }
-    statusText(function (text) {
+    statusText(function (zh, en, after) {
       boxes.forEach(function (box) {
         box.textContent = "";
-        box.appendChild(element("span", { "class": "cr-offline-status__text" }, text));
+        box.appendChild(CR.say(zh, en, after)).className = "cr-offline-status__text";
         if (!supported) { return; }
         var s = state();
         if (s === "off") {
-          box.appendChild(element("button", { type: "button", "class": "cr-offline-status__store" }, "保存 Store offline"))
+          box.appendChild(element("button", { type: "button", "class": "cr-offline-status__store" }, CR.say("保存", "Store offline")))
             .addEventListener("click", storeAgain);
         } else if (s === "failed" && navigator.onLine) {
-          box.appendChild(element("button", { type: "button", "class": "cr-offline-status__store" }, "现在继续 Go on now"))
+          box.appendChild(element("button", { type: "button", "class": "cr-offline-status__store" }, CR.say("现在继续", "Go on now")))
             .addEventListener("click", function () { tries = 0; tryAgain(); });
         } else if ((s === "ready" || s === "update") && navigator.onLine) {
-          box.appendChild(element("button", { type: "button", "class": "cr-offline-status__clear" }, "清除 Clear"))
+          box.appendChild(element("button", { type: "button", "class": "cr-offline-status__clear" }, CR.say("清除", "Clear")))
             .addEventListener("click", clearAsked);
         }
       });
@@ -298,11 +299,11 @@
     var url = window.CR && CR.offlineAsked(), again = url ? url.href : null;
     if (asked) {
       from.textContent = "";
-      from.appendChild(document.createTextNode("未保存的页面 Not stored: "));
+      from.appendChild(CR.say("未保存的页面：", "Not stored:", " "));
       from.appendChild(element("code", {}, asked));
       if (again) {
-        from.appendChild(document.createTextNode(" 网络恢复后会自动打开。It opens by itself once the connection is back. "));
-        from.appendChild(element("a", { href: again, "class": "cr-offline-page__again" }, "再试一次 Try again"));
+        from.appendChild(CR.say(" 网络恢复后会自动打开。", "It opens by itself once the connection is back.", " "));
+        from.appendChild(element("a", { href: again, "class": "cr-offline-page__again" }, CR.say("再试一次", "Try again")));
         whenOnline(again);
       }
     }
@@ -323,7 +324,7 @@
       list.textContent = "";
       pages.sort().forEach(function (path) {
         var item = list.appendChild(element("li"));
-        item.appendChild(element("a", { href: scope + path }, "旧版 Edition " + path.replace(/^editions\//, "").replace(/\/$/, "").replace("/", " · ")));
+        item.appendChild(element("a", { href: scope + path }, CR.say("旧版", "Edition", " " + path.replace(/^editions\//, "").replace(/\/$/, "").replace("/", " · "))));
       });
     });
   }
@@ -352,7 +353,7 @@
     var number = at[2] + (at[3] ? "." + at[3] : "");
     box.textContent = "";
     box.appendChild(element("a", { href: scope + "go/#" + at[1] + ":" + number },
-      at[1] + " 版的 " + number + " 在现行规则中 " + number + " of " + at[1] + " in today's rules"));
+      CR.say(at[1] + " 版的 " + number + " 在现行规则中", number + " of " + at[1] + " in today's rules")));
     box.hidden = false;
   }
 
