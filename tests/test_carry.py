@@ -327,7 +327,7 @@ def test_a_rules_history_opens_from_its_number_and_says_what_changed(browser, ca
         page.goto(carried_url + "cr/7/#cr719-1")
         page.click("h3#cr719-1")  # new, the Case rule: new since the build's edition before, no more is known
         first = page.locator("h3#cr719-1 ~ .cr-panel .cr-history-first").first
-        assert first.inner_text() == "2023-11-17 版之后新增，本站首见于 2024-02-02 版 New since 2023-11-17; first here in 2024-02-02"
+        assert first.text_content() == "2023-11-17 版之后新增，本站首见于 2024-02-02 版 New since 2023-11-17; first here in 2024-02-02"
         page.goto(carried_url + "go/#1999-01-01/100.1")
         page.wait_for_selector(".cr-go-status:has-text('not on this site')")
     finally:

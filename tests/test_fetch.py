@@ -136,8 +136,8 @@ def test_new_editions_arrive_with_provenance_and_a_second_run_changes_nothing(si
     assert corpus.shown[0].date == "2024-02-02" and set(corpus.shown[0].languages) == {"en", "zh"}
     home = home_markdown(corpus)  # the home page says what it shows and where it came from
     assert "the official text of the Comprehensive Rules in effect since 2024-02-02" in home
-    assert "The community translation of 2024-02-02." in home
-    assert f"Fetched {english['fetched']['date']}: <code>{site.url}{txt}</code>" in home
+    assert "the community translation of 2024-02-02." in home
+    assert f"Fetched</span> {english['fetched']['date']}: <code>{site.url}{txt}</code>" in home
 
     before = snapshot(project)
     code, out, err = run(project, site, capsys)

@@ -429,7 +429,7 @@ def test_the_home_page_says_the_search_takes_questions_and_its_example_asks_one(
     nothing said where to ask a question; the glossary and the primer were not on it."""
     phone.goto(seed_url)
     article = phone.locator("article")
-    assert article.locator("a[href$='/cr/glossary/']").is_visible() and article.locator("a[href$='/primer/']").is_visible()
+    assert article.locator("a[href$='/cr/glossary/']").first.is_visible() and article.locator("a[href$='/primer/']").first.is_visible()
     ask = article.locator("a[href*='?q=']").first
     assert ask.bounding_box()["y"] < 844  # on the first screen
     question = ask.inner_text()

@@ -255,6 +255,7 @@ def test_the_home_page_links_the_changes_page_where_there_is_one(full_site, seed
     """A judge's review: on a new release's evening the changes page was found only at the foot of a
     menu on a phone, the home page's "6 rules await an update" plain text."""
     home = (full_site / "index.html").read_text(encoding="utf-8")
-    assert '<a href="cr/changes/">变更 Changes since 2023-04-14</a>' in home and (full_site / "cr/changes/index.html").exists()
+    assert ('<a href="cr/changes/"><span class=cr-zh-half>2023-04-14 以来的变更</span><span class=cr-en-half lang=en>'
+            ' Changes since 2023-04-14</span></a>') in home and (full_site / "cr/changes/index.html").exists()
     assert "<code>go/#2023-11-17:702.19c</code>" in home  # its own edition's link as the example (it showed 2024-02-02's)
     assert ("cr/changes/" in (seed_site / "index.html").read_text(encoding="utf-8")) == (seed_site / "cr/changes").exists()
