@@ -406,6 +406,29 @@ def test_a_terms_definition_whose_chinese_cites_another_rule_says_so_in_its_pop_
     assert not line.is_visible()
 
 
+def test_a_definition_written_under_anothers_name_says_whose(page, full_url):
+    """The 2023-11-17 glossary gives Prowess (灵技) Provoke's Chinese definition and Provoke Prowess's:
+    the glossary, a term's pop-up and the search's card say whose it is, a link to it (an L2
+    candidate's review read 灵技's as the answer, the cited numbers alone said apart)."""
+    page.goto(full_url + "cr/glossary/#g-prowess")
+    line = page.locator(".g:has(> h3#g-prowess) > .cites.swapped")
+    assert line.locator("[lang^=zh]").inner_text() == "这里的中文释义是挑拨（Provoke）的：两个词条的中文释义写反了。"
+    assert line.locator("[lang^=zh] a").get_attribute("href").endswith("#g-provoke")
+    assert page.locator(".g:has(> h3#g-trample) > .cites").count() == 0  # (an entry of its own definition: none)
+    page.goto(full_url + "editions/2023-04-14/7/")  # a page that marks the term
+    hover(page, page.locator("u", has_text="Prowess").first)
+    said = page.locator("#cr-pop .cites.swapped [lang^=zh]")
+    said.wait_for()
+    assert said.inner_text() == "这里的中文释义是挑拨（Provoke）的：两个词条的中文释义写反了。"
+    assert said.locator("a").get_attribute("href").endswith("cr/glossary/#g-provoke")
+    page.keyboard.press("Escape")
+    links = search(page, "灵技")
+    cards = page.locator(".cr-search__result a")
+    warned = [link.rsplit("#", 1)[1] for link, card in zip(links, cards.all()) if card.locator(".cr-search__warn").count()]
+    assert warned[:1] == ["g-prowess"] and "g-prowess" in links[0], (links[:3], warned)
+    assert cards.first.locator(".cr-search__warn").is_visible()
+
+
 def test_a_term_with_several_senses_explains_each(page, full_url):
     """702.34a (Flashback) says "exile this card": the pop-up of "exile" gives the glossary's second
     sense, the verb, as well as the first, the zone, each on a line of its own, in both languages

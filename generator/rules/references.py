@@ -81,6 +81,26 @@ def cited_apart(en: str, zh: str) -> tuple[list[RuleNumber], list[RuleNumber]] |
     return (sorted(en_only), sorted(zh_only)) if en_only and zh_only else None
 
 
+def swapped_texts(texts: dict[str, tuple[str, str]]) -> dict[str, str]:
+    """Of named texts, name -> (English, Chinese), the pairs written under each other's names: each
+    one's Chinese cites what the other's English does and none of what its own does, and the other's
+    Chinese what its English does (Provoke's Chinese definition is Prowess's, and Prowess's is
+    Provoke's, in the 2023-11-17 glossary); name -> the other's name."""
+    cited: dict[str, tuple[frozenset, frozenset]] = {}
+    named: dict[tuple[frozenset, frozenset], list[str]] = {}
+    for name, (en, zh) in texts.items():
+        en_cites, zh_cites = frozenset(cited_rules(en)), frozenset(cited_rules(zh))
+        if en_cites and zh_cites and not en_cites & zh_cites:
+            cited[name] = (en_cites, zh_cites)
+            named.setdefault((en_cites, zh_cites), []).append(name)
+    found = {}
+    for name, (en_cites, zh_cites) in cited.items():
+        others = [other for other in named.get((zh_cites, en_cites), []) if other != name]
+        if len(others) == 1:
+            found[name] = others[0]
+    return found
+
+
 def _run(text: str, first: re.Match) -> tuple[list[Ref], int]:
     """The first item and everything that continues it; returns the refs and where the run ends."""
     previous = _number(first)

@@ -17,6 +17,7 @@ import opencc
 from .anchors import slug
 from .model import Edition, GlossaryPair, Issue, ParsedSource, Provenance, is_title_text, without_obsolete_mark
 from .numbers import RuleNumber, parse_number
+from .references import swapped_texts
 
 # “Equipment.” or `rule 311, “Planes,”` (group 1: the rule number a cited title belongs to)
 QUOTED_EN = re.compile(r"(?:(\d{3}(?:\.\d+[a-z]?)?), )?“([^”]{2,40})”")
@@ -237,6 +238,15 @@ class Termbase:
 
     def ordered(self) -> list[Term]:
         return sorted(self.terms.values(), key=lambda t: t.id)
+
+    def swapped(self) -> dict[int, Term]:
+        """Terms whose glossary definitions are written under each other's names (references.
+        swapped_texts: Provoke's Chinese is Prowess's, and Prowess's Provoke's, in 2023-11-17):
+        term id -> the other term."""
+        both = {str(t.id): t for t in self.ordered() if t.glossary and t.glossary.en and t.glossary.zh}
+        other = swapped_texts({key: ("\n".join(t.glossary.en.definition), "\n".join(t.glossary.zh.definition))
+                               for key, t in both.items()})
+        return {both[key].id: both[partner] for key, partner in other.items()}
 
     # sources ----------------------------------------------------------------------------------
     def _add_glossary(self, edition: Edition) -> None:

@@ -23,7 +23,7 @@ from ..rules.numbers import RuleNumber, parse_number
 from ..rules.termbase import convert_all
 from .model import SiteModel
 from .readers_words import search_synonyms
-from .search_index import FORMER, KEEPS_NUMBER, RULE, SECTION, TERM, TODAYS, read
+from .search_index import FORMER, KEEPS_NUMBER, RULE, SECTION, SWAPPED_TEXTS, TERM, TODAYS, read
 from .search_pieces import pieces
 
 MAX_NAME = 12  # characters: a Chinese text longer than this is not a name
@@ -33,7 +33,7 @@ class SearchDocs:
     """Every document, as [kind, URL from the site root, rule number or "", edition (index into
     editions), English title, Chinese title, English text, Chinese text] (titles only where the rule
     is a name, a keyword; None where missing), then, where any, its marks (search_index.py: TODAYS,
-    KEEPS_NUMBER, FORMER);
+    KEEPS_NUMBER, FORMER, SWAPPED_TEXTS);
     and which of today's documents each folded one repeats, and each renumbered one became in other
     words (2023-11-17's 723.6, now 724.6 with another citation)."""
 
@@ -128,10 +128,14 @@ def _term_docs(model: SiteModel) -> list[list]:
     if model.current is None:
         return []
     glossary = model.addresses.url(model.addresses.page(model.current.date, "glossary"))
-    return [[TERM, f"{glossary}#{term.anchor}", str(term.rule) if term.rule else "", 0,
-             without_obsolete_mark(term.en) if term.en else None, without_obsolete_mark(term.zh) if term.zh else None,
-             term.definitions.get("en"), term.definitions.get("zh")] + ([FORMER] if _former(term) else [])
-            for term in model.termbase.ordered()]
+    swapped = model.termbase.swapped()
+    docs = []
+    for term in model.termbase.ordered():
+        marks = (FORMER if _former(term) else 0) | (SWAPPED_TEXTS if term.id in swapped else 0)
+        docs.append([TERM, f"{glossary}#{term.anchor}", str(term.rule) if term.rule else "", 0,
+                     without_obsolete_mark(term.en) if term.en else None, without_obsolete_mark(term.zh) if term.zh else None,
+                     term.definitions.get("en"), term.definitions.get("zh")] + ([marks] if marks else []))
+    return docs
 
 
 def _former(term) -> bool:

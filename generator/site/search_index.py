@@ -22,6 +22,7 @@ RULE, SECTION, TERM = 0, 1, 2  # kinds of document, as search_data.py writes the
 TODAYS = 1  # folded: an older edition's, the same as today's
 FORMER = 2  # a glossary entry of what the rules no longer have (obsolete, a previous system)
 KEEPS_NUMBER = 4  # an older edition's rule or section that is today's of its number, by the lineage
+SWAPPED_TEXTS = 8  # a glossary entry whose Chinese definition is another's (Termbase.swapped)
 
 POSSESSIVE = re.compile(r"[’']s\b", re.ASCII)
 NOT_A_WORD = re.compile(r"[^a-z0-9]+")
@@ -43,7 +44,7 @@ VARIANT_SUFFIX = re.compile(r" (variant|option)s?$|玩法$|模式$")
 
 # flags: what a document holds and states, one bit each (cr-search-pieces.js FLAG)
 (HAS_EN, HAS_ZH, FOLDED, STATES_A_NUMBER, STATES_AN_OUTCOME, BOILERPLATE, LISTS_KEYWORDS, NO_LONGER,
- SAME_NUMBER_TODAY, A_VARIANT) = (1 << i for i in range(10))
+ SAME_NUMBER_TODAY, A_VARIANT, SWAPPED) = (1 << i for i in range(11))
 
 # a keyword's rule that defines a variant of it, under a name of its own: "Trample over planeswalkers
 # is a variant of trample ...", 践踏鹏洛客是践踏异能的变化 (cr-search.js meetingRules)
@@ -146,7 +147,8 @@ def read(docs: list[list]) -> list[Reading]:
     for i, d in enumerate(docs):
         marks = d[8] if len(d) > 8 else 0
         flags = (HAS_EN if d[6] else 0) | (HAS_ZH if d[7] else 0) | (FOLDED if marks & TODAYS else 0) | \
-            (NO_LONGER if marks & FORMER else 0) | (SAME_NUMBER_TODAY if marks & KEEPS_NUMBER else 0)
+            (NO_LONGER if marks & FORMER else 0) | (SAME_NUMBER_TODAY if marks & KEEPS_NUMBER else 0) | \
+            (SWAPPED if marks & SWAPPED_TEXTS else 0)
         en_text, zh_text = d[6] or "", d[7] or ""
         if STATES_NUMBER.search(en_text) or STATES_NUMBER_ZH.search(zh_text):
             flags |= STATES_A_NUMBER

@@ -37,7 +37,7 @@ from ..cache import kept_for
 from ..history.rule_histories import english_chain
 from ..rules.model import Edition, Rule
 from ..rules.numbers import RuleNumber
-from ..rules.references import cited_rules
+from ..rules.references import swapped_texts
 from ..rules.sentences import align, split_en, split_zh
 from ..rules.term_marker import TermMarker
 from . import families, glossary_texts, polarity, punctuation, qualifiers
@@ -155,25 +155,13 @@ def _glossary_findings(document: "_Document") -> list[Finding]:
 
 
 def _swapped_definitions(entries) -> dict[str, list[Reason]]:
-    """Two glossary entries each of whose Chinese definitions cites what the other's English does,
-    and neither what its own does: the definitions written under each other's names (Provoke's
-    Chinese is Prowess's, and Prowess's is Provoke's, in 2023-11-17)."""
-    by_cited: dict[tuple, list] = {}
-    cited = {}
-    for entry in entries:
-        en, zh = frozenset(cited_rules(entry.en.text)), frozenset(cited_rules(without_notes(entry.zh.text)))
-        if en and zh and not en & zh:
-            cited[entry.pair.en.name] = (en, zh)
-            by_cited.setdefault((en, zh), []).append(entry.pair)
-    found = {}
-    for name, (en, zh) in cited.items():
-        partners = [p for p in by_cited.get((zh, en), []) if p.en.name != name]
-        if len(partners) == 1:
-            other = partners[0]
-            found[name] = [Reason("definitions", 4.0, f"its Chinese definition is that of {other.en.name} "
-                                                  f"({other.zh.name if other.zh else ''}), and {other.en.name}'s is its: "
-                                                  "written under each other's names")]
-    return found
+    """Two glossary entries whose definitions are written under each other's names (swapped_texts)."""
+    pairs = {entry.pair.en.name: entry.pair for entry in entries}
+    swapped = swapped_texts({entry.pair.en.name: (entry.en.text, without_notes(entry.zh.text)) for entry in entries})
+    return {name: [Reason("definitions", 4.0, f"its Chinese definition is that of {other} "
+                                           f"({pairs[other].zh.name if pairs[other].zh else ''}), and {other}'s is its: "
+                                           "written under each other's names")]
+            for name, other in swapped.items()}
 
 
 def _near_misses(facts) -> tuple[Counter, Counter]:

@@ -176,7 +176,8 @@
         texts.appendChild(withLinks(CR.element("div", term[3] ? { lang: zh } : { lang: zh, "class": "missing" },
           (hant ? term[6] : term[3]) || "暂无中文释义。"), term[7]));
         popBody.appendChild(texts);
-        if (term[8]) { popBody.appendChild(citedApart(term[8][0], term[8][1], zh, term[7])); }
+        var other = term[9] && CR.termData[term[9]];
+        if (other) { popBody.appendChild(swapped(other, zh)); } else if (term[8]) { popBody.appendChild(citedApart(term[8][0], term[8][1], zh, term[7])); }
         var page = CR.pageInfo();
         if (page && page.dataset.older) {  /* an older edition's page: the glossary is today's, not that edition's */
           var today = popBody.appendChild(CR.element("p", { "class": "cr-term-today" }));
@@ -200,6 +201,22 @@
     line.appendChild(document.createTextNode(" "));
     line.appendChild(withLinks(CR.element("span", { lang: "en" }, "The Chinese cites " + (chinese.length > 1 ? "rules " : "rule ") +
       chinese.join(", ") + " where the English cites " + (english.length > 1 ? "rules " : "rule ") + english.join(", ") + "."), cited));
+    return line;
+  }
+
+  /* A definition whose Chinese is another entry's (Provoke's and Prowess's written under each other's
+   * names): whose, a link to it, as the glossary page says (pages/glossary.py, swapped_line) */
+  function swapped(other, zh) {
+    var line = CR.element("div", { "class": "cites swapped" }), link = function (name) {
+      return CR.element("a", { href: CR.root() + other[4] }, name);
+    };
+    var chinese = line.appendChild(CR.element("span", { lang: zh }, "这里的中文释义是"));
+    chinese.appendChild(link(other[1] || ""));
+    chinese.appendChild(document.createTextNode("（" + (other[0] || "") + "）的：两个词条的中文释义写反了。"));
+    line.appendChild(document.createTextNode(" "));
+    var english = line.appendChild(CR.element("span", { lang: "en" }, "The Chinese definition here is that of "));
+    english.appendChild(link(other[0] || ""));
+    english.appendChild(document.createTextNode(" (" + (other[1] || "") + "): the two entries' Chinese definitions are swapped."));
     return line;
   }
 

@@ -13,7 +13,7 @@
      them here (CR.searchDocs) */
   var KIND = { RULE: 0, SECTION: 1, TERM: 2 };
   var FLAG = { HAS_EN: 1, HAS_ZH: 2, FOLDED: 4, NUMBER: 8, OUTCOME: 16, BOILERPLATE: 32, LISTS_KEYWORDS: 64, NO_LONGER: 128,
-               SAME_NUMBER_TODAY: 256, VARIANT: 512 };
+               SAME_NUMBER_TODAY: 256, VARIANT: 512, SWAPPED: 1024 };
   var TERM = KIND.TERM, HAS_EN = FLAG.HAS_EN, HAS_ZH = FLAG.HAS_ZH, FOLDED = FLAG.FOLDED;
   var base = null;  /* the base, read (below) */
   var pieces = Object.create(null);  /* a piece's name -> what it holds */

@@ -1132,7 +1132,7 @@
     var link = element("a", { href: root() + doc.url, id: "cr-search-" + i });
     var head = element("span", { "class": "cr-search__head" });
     if (doc.number && doc.kind !== TERM) { head.appendChild(element("span", { "class": "cr-search__number" }, doc.number)); }
-    if (doc.kind === TERM) { head.appendChild(element("span", { "class": "cr-search__kind" }, "术语 Glossary")); }
+    if (doc.kind === TERM) { head.appendChild(element("span", { "class": "cr-search__kind" }, CR.say("术语", "Glossary"))); }
     /* the title in the languages the reader chose, each part tagged with its language (a screen
        reader speaks it in that language's voice) */
     var mode = CR.mode(), order = mode === "zh" ? [1, 0] : [0, 1];  /* one language: the other where it has none */
@@ -1153,6 +1153,11 @@
     link.appendChild(head);
     var body = texts && (texts[lang] || texts[1 - lang]);
     if (body) { link.appendChild(snippet(body, query, texts[lang] ? lang : 1 - lang)); }
+    /* a glossary entry whose Chinese definition is another's (Provoke's under 灵技): said where the
+       Chinese is shown, as the glossary says it (an L2 candidate's review read it as the answer) */
+    if (doc.flags & FLAG.SWAPPED && (texts && texts[1]) && CR.mode() !== "en") {
+      link.appendChild(CR.say("这里的中文释义属于另一词条（两条写反了）", "Its Chinese definition is another entry's: the two are swapped")).className = "cr-search__warn";
+    }
     link.addEventListener("click", follow);
     item.appendChild(link);
     return item;

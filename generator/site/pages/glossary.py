@@ -55,11 +55,12 @@ class GlossaryLinks:
 def glossary_sections(termbase: Termbase, langs: dict[str, str], linker: Linker, rule_href: Callable) -> list[dict]:
     """[{heading, anchor, html}] for the glossary page: A-Z by English, then the pinyin index."""
     links = GlossaryLinks(termbase)
+    swapped = termbase.swapped()
     groups: dict[str, list[str]] = {}
     for term in termbase.ordered():
         letter = (term.en or "#")[:1].upper()
         letter = letter if "A" <= letter <= "Z" else "#"
-        groups.setdefault(letter, []).append(_entry(term, links, langs, linker, rule_href))
+        groups.setdefault(letter, []).append(_entry(term, links, langs, linker, rule_href, swapped.get(term.id)))
     sections = [{"heading": letter, "anchor": f"g--{letter.lower() if letter != '#' else 'other'}",
                  "html": "\n".join(blocks), "height": _height(blocks), "wrapper": "cr-glossary"}
                 for letter, blocks in sorted(groups.items(), key=lambda g: g[0] == "#")]
@@ -112,7 +113,17 @@ def pinyin_index(termbase: Termbase) -> str:
         f"<p><b>{letter}</b> {' · '.join(items)}</p>" for letter, items in groups.items()) + "</div>"
 
 
-def _entry(term: Term, links: GlossaryLinks, langs, linker: Linker, rule_href) -> str:
+def swapped_line(other: Term, zh_tag: str) -> str:
+    """The line under an entry whose Chinese definition is another's, which says whose, a link to it
+    (an L2 candidate's review read Provoke's definition under 灵技 with only the cited numbers said)."""
+    link = f'<a href="#{html_attr(other.anchor)}">'
+    zh, en = html_attr(other.zh or ""), html_attr(other.en or "")
+    return (f'<div class="cites swapped"><span lang={zh_tag}>这里的中文释义是{link}{zh}</a>（{en}）的：'
+            f'两个词条的中文释义写反了。</span> <span lang=en>The Chinese definition here is that of {link}{en}</a>'
+            f' ({zh}): the two entries\' Chinese definitions are swapped.</span></div>')
+
+
+def _entry(term: Term, links: GlossaryLinks, langs, linker: Linker, rule_href, swapped_with: Term | None) -> str:
     pair = term.glossary
     names, cells, missing = [], [], []
     definitions = {lang: getattr(pair, lang).definition for lang in langs if pair and getattr(pair, lang)}
@@ -152,6 +163,8 @@ def _entry(term: Term, links: GlossaryLinks, langs, linker: Linker, rule_href) -
     classes = " ".join(["tx"] + [f"no-{lang}" for lang in missing])
     cited = (cited_apart_line("\n".join(pair.en.definition), "\n".join(pair.zh.definition), langs["zh"], linker)
              if pair and pair.en and pair.zh and "zh" in langs else "")
+    if swapped_with is not None and "zh" in langs:
+        cited = swapped_line(swapped_with, langs["zh"])
     # the names a link to the entry itself: a tap opens its panel, its address to copy or share (cr-panel.js)
     return (f'<div class=g><h3 id="{html_attr(term.anchor)}"><a href="#{html_attr(term.anchor)}">{" ".join(names)}</a>{flags}</h3>'
             f'<div class="{classes}">{"".join(cells)}</div>{cited}'
