@@ -828,7 +828,8 @@ def test_the_home_go_and_offline_pages_read_in_the_display_modes_language(page, 
     for mode in ("zh", "en", "both"):
         page.goto(full_url)
         page.click(f".cr-modes button[data-mode='{mode}']")
-        for address, ready in (("", ".cr-offline-status *"), ("go/#999.9", ".cr-go-status *"), ("offline/", None)):
+        for address, ready in (("", ".cr-offline-status *"), ("go/#999.9", ".cr-go-status *"), ("offline/", None),
+                               ("cr/", None)):  # and the edition's contents
             page.goto(full_url + address)
             if ready:
                 page.locator(ready).first.wait_for(state="attached")
@@ -843,3 +844,8 @@ def test_the_home_go_and_offline_pages_read_in_the_display_modes_language(page, 
             if address == "":
                 assert ("2023-11-17 版社区译文" in shown_text) == (mode != "en")
                 assert ("the community translation of 2023-11-17" in shown_text) == (mode != "zh")
+        # an older edition's chapters, English only, keep their titles in 中文 alone: their menu read
+        # "2023-04-14 旧版 · 1.", "旧版 · 2." … (an L2 candidate's review)
+        page.goto(full_url + "editions/2023-04-14/6/")
+        title = page.locator(".md-sidebar--primary .md-nav__link", has_text="2023-04-14 旧版 · 2.").first.inner_text()
+        assert title.strip() == ("2023-04-14 · 2. Parts of a Card" if mode == "en" else "2023-04-14 旧版 · 2. Parts of a Card"), mode

@@ -89,15 +89,20 @@ def test_a_rule_or_entry_whose_chinese_cites_other_rules_says_so_under_it_with_b
     glossary = (full_site / "cr" / "glossary" / "index.html").read_text(encoding="utf-8")
     entries = dict(re.findall(r'<div class=g><h3 id="([^"]+)">(?:(?!<div class=g>).)*?<div class=cites>(.*?)</div>',
                               glossary))
-    assert sorted(entries) == ["g-becomes", "g-last-known-information", "g-map", "g-merged-permanent", "g-provoke",
-                               "g-prowess", "g-two-headed-giant-variant"]
-    assert re.sub(r"<[^>]+>", "", entries["g-provoke"]).startswith("中文引用 702.108，英文引用 702.39。")
-    assert re.findall(r'href="([^"]+)"', entries["g-provoke"])[:2] == ["../7/#cr702-108", "../7/#cr702-39"]
+    assert sorted(entries) == ["g-becomes", "g-last-known-information", "g-map", "g-merged-permanent",
+                               "g-two-headed-giant-variant"]
+    assert re.sub(r"<[^>]+>", "", entries["g-map"]).startswith("中文引用 ")
+    # Provoke and Prowess cite each other's rule: each's Chinese definition is the other's, which it says
+    swapped = dict(re.findall(r'<div class=g><h3 id="([^"]+)">(?:(?!<div class=g>).)*?<div class="cites swapped">(.*?)</div>',
+                              glossary))
+    assert sorted(swapped) == ["g-provoke", "g-prowess"]
+    assert re.sub(r"<[^>]+>", "", swapped["g-provoke"]).startswith("这里的中文释义是灵技（Prowess）的：")
+    assert re.findall(r'href="([^"]+)"', swapped["g-provoke"]) == ["#g-prowess"] * 2
 
 
 def test_older_editions_are_labelled_and_apart(seed_site):
     html = (seed_site / "editions" / "2009-07-08" / "7" / "index.html").read_text(encoding="utf-8")
-    assert '<p class="admonition-title">旧版规则 Older edition</p>' in html and 'id="cr702-19c">' in html and 'lang=zh-Hant>' in html
+    assert '<p class="admonition-title"><span class=cr-zh-half>旧版规则</span><span class=cr-en-half lang=en> Older edition</span></p>' in html and 'id="cr702-19c">' in html and 'lang=zh-Hant>' in html
     # the edition first in the page's title, which the header shows over a rule far below the notice
     assert "<title>2009-07-08 旧版 · 7." in html and re.search(r"<h1[^>]*>2009-07-08 旧版 · 7\.", html)
     # "see rule 702.19j" links inside the 2009 edition; rules of 2009 not in the post stay text
@@ -105,7 +110,7 @@ def test_older_editions_are_labelled_and_apart(seed_site):
     assert '<span class=xm>601.2b</span>' in html
     current = (seed_site / "cr" / "3" / "index.html").read_text(encoding="utf-8")
     assert 'admonition-title">旧版规则' not in current and '<p lang=zh-Hans>' in current
-    assert "生效日期 Effective" in current and "2023-11-17" in current
+    assert "<span class=cr-zh-half>生效日期</span><span class=cr-en-half lang=en> Effective</span>" in current and "2023-11-17" in current
 
 
 def test_build_reports_references_not_in_the_build(tmp_path):

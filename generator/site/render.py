@@ -15,7 +15,7 @@ from ..rules.anchors import example_id, rule_id
 from ..rules.model import Rule, title_names
 from ..rules.numbers import RuleNumber
 from ..rules.references import Ref, cited_apart, find_references
-from ..safe import html_attr, html_text
+from ..safe import html_attr, html_text, md_text
 
 EXAMPLE_LABEL = {"en": "Example:", "zh": "例如："}
 MISSING = {"en": "No English text in this source.", "zh": "暂无中文翻译。Translation missing."}
@@ -47,6 +47,18 @@ def bilingual_title(number: int, titles: dict) -> str:
     zh, en = titles.get("zh"), titles.get("en")
     words = " ".join(t.text for t in (zh, en) if t is not None)
     return f"{number}. {words}" if words else f"{number}."
+
+
+def title_in_halves(number, titles: dict) -> str:
+    """A bilingual title as a list's link writes it (the home page's chapters, an edition's
+    contents): each language in its half (cr-zh-half, cr-en-half), which a display mode of one
+    language shows alone (cr.css), as the home page's sentences (home.md.j2); Markdown, escaped.
+    A title in one language alone stays in every mode."""
+    zh, en = titles.get("zh"), titles.get("en")
+    if zh is None or en is None:
+        return md_text(bilingual_title(number, titles))
+    return (f"{number}. <span class=cr-zh-half>{md_text(zh.text)}</span>"
+            f"<span class=cr-en-half lang=en> {md_text(en.text)}</span>")
 
 
 @dataclass

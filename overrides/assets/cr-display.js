@@ -245,16 +245,18 @@
   }
 
   /* An English half, but for a number in brackets at its end, which both languages share ("修改
-   * Changed (6)", "现行规则 Current rules (2024-02-02)"); one that holds a number still (Changes
-   * since 2023-11-17) says what its Chinese half does not, and 中文 alone keeps it (cr.css). */
-  function englishHalf(out, match) {
+   * Changed (6)", "现行规则 Current rules (2024-02-02)"). 中文 alone keeps one (cr-en-kept, cr.css)
+   * that says what the Chinese does not: one that holds a number (Changes since 2023-11-17), or a
+   * title after a number, which has no Chinese half ("2023-04-14 旧版 · 6. Parts of a Card": an L2
+   * candidate's review read an older edition's menu as "旧版 · 1.", "旧版 · 2." …). */
+  function englishHalf(out, match, afterNumber) {
     var shared = /\s*\([^()]*\d[^()]*\)$/.exec(match), words = shared ? match.slice(0, shared.index) : match;
-    out.appendChild(CR.element("span", /\d/.test(words) ? { lang: "en", "class": "cr-en-number" } : { lang: "en" }, words));
+    out.appendChild(CR.element("span", afterNumber || /\d/.test(words) ? { lang: "en", "class": "cr-en-kept" } : { lang: "en" }, words));
     if (shared) { out.appendChild(document.createTextNode(shared[0])); }
   }
 
   function tagLanguages() {
-    document.querySelectorAll(".md-header__topic, .md-nav__link, .md-content h1, .md-content h2, .cr-changes-jumps a, " +
+    document.querySelectorAll(".md-header__topic, .md-nav__title, .md-nav__link, .md-content h1, .md-content h2, .md-content li > a, .cr-changes-jumps a, " +
                               ".md-footer__title, .md-footer__direction, .cr-footer-edition").forEach(function (container) {
       if (container.dataset.crTagged) { return; }
       container.dataset.crTagged = "1";
@@ -267,7 +269,7 @@
         value.replace(ENGLISH, function (match, at) {
           if (!/[A-Za-z]{2}/.test(match)) { return match; }
           withChineseHalves(out, value.slice(last, at));
-          englishHalf(out, match);
+          englishHalf(out, match, /\d\.?\s*$/.test(value.slice(last, at)));
           last = at + match.length;
           return match;
         });

@@ -62,7 +62,7 @@ def nav(model: SiteModel, pages: list[Page]) -> list:
     translators = [at.page(model.current.date, kind) for kind in ("status", "review")] if model.current else []
     items: list = [{"首页 Home": "index.md"}]
     if model.current:
-        items.append({f"规则 Rules {model.current.date}": entries(s for s in under(model.current) if s not in translators)})
+        items.append({f"规则 Rules ({model.current.date})": entries(s for s in under(model.current) if s not in translators)})
     items += entries([own_folder("primer")])
     if len(model.editions) > 1:
         older = ["editions/index.md"] + [src for e in model.editions[1:] for src in under(e)]

@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING
 from urllib.parse import quote_plus, unquote
 
 from ...rules.model import Edition
-from ...safe import html_attr, md_text, page_title
+from ...safe import html_attr, page_title
 from ..addresses import md_link, own_folder
 from ..markdown_writer import Page, render
 from ..model import SiteModel
 from ..note_page import note_page_body
-from ..render import bilingual_title
+from ..render import title_in_halves
 from .layout import source_shown
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ def home_page(model: SiteModel, files: "SiteFiles") -> None:
     at, current = model.addresses, model.current
     chapters, since = [], model.previous
     if current:
-        chapters = [{"title": _in_halves(c.number, c.titles),
+        chapters = [{"title": title_in_halves(c.number, c.titles),
                      "href": md_link("index.md", at.page(current.date, c.number))} for c in current.chapters]
     changes = {"since": since.date, "href": md_link("index.md", at.page(current.date, "changes"))} if since else None
     files.pages.append(render(
@@ -44,16 +44,6 @@ def home_page(model: SiteModel, files: "SiteFiles") -> None:
         primer=bool(model.corpus.primers), go="go/index.md", asks=ASKS,
         glossary=md_link("index.md", at.page(current.date, "glossary")) if current and model.termbase.terms else None,
         meta=f'<div class="cr-page" data-go="{html_attr(at.href("index.md", "go/index.md"))}"></div>'))
-
-
-def _in_halves(number: int, titles: dict) -> str:
-    """A chapter's title with each language in its half, as the home page writes its sentences
-    (home.md.j2); a title in one language alone stays in every mode."""
-    zh, en = titles.get("zh"), titles.get("en")
-    if zh is None or en is None:
-        return md_text(bilingual_title(number, titles))
-    return (f"{number}. <span class=cr-zh-half>{md_text(zh.text)}</span>"
-            f"<span class=cr-en-half lang=en> {md_text(en.text)}</span>")
 
 
 def primer_page(model: SiteModel, files: "SiteFiles") -> None:

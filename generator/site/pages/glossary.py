@@ -27,6 +27,8 @@ class GlossaryLinks:
     """Finds "See X." and "See also X and Y." in definitions and points them at glossary entries."""
 
     def __init__(self, termbase: Termbase):
+        # an entry whose Chinese definition is another's: that one (Termbase.swapped), its line's link
+        self.swapped: dict[int, Term] = termbase.swapped()
         self.anchors: dict[str, str] = {}
         for term in termbase.ordered():
             names = [term.en, term.zh]
@@ -55,12 +57,11 @@ class GlossaryLinks:
 def glossary_sections(termbase: Termbase, langs: dict[str, str], linker: Linker, rule_href: Callable) -> list[dict]:
     """[{heading, anchor, html}] for the glossary page: A-Z by English, then the pinyin index."""
     links = GlossaryLinks(termbase)
-    swapped = termbase.swapped()
     groups: dict[str, list[str]] = {}
     for term in termbase.ordered():
         letter = (term.en or "#")[:1].upper()
         letter = letter if "A" <= letter <= "Z" else "#"
-        groups.setdefault(letter, []).append(_entry(term, links, langs, linker, rule_href, swapped.get(term.id)))
+        groups.setdefault(letter, []).append(_entry(term, links, langs, linker, rule_href))
     sections = [{"heading": letter, "anchor": f"g--{letter.lower() if letter != '#' else 'other'}",
                  "html": "\n".join(blocks), "height": _height(blocks), "wrapper": "cr-glossary"}
                 for letter, blocks in sorted(groups.items(), key=lambda g: g[0] == "#")]
@@ -123,7 +124,7 @@ def swapped_line(other: Term, zh_tag: str) -> str:
             f' ({zh}): the two entries\' Chinese definitions are swapped.</span></div>')
 
 
-def _entry(term: Term, links: GlossaryLinks, langs, linker: Linker, rule_href, swapped_with: Term | None) -> str:
+def _entry(term: Term, links: GlossaryLinks, langs, linker: Linker, rule_href) -> str:
     pair = term.glossary
     names, cells, missing = [], [], []
     definitions = {lang: getattr(pair, lang).definition for lang in langs if pair and getattr(pair, lang)}
@@ -163,8 +164,8 @@ def _entry(term: Term, links: GlossaryLinks, langs, linker: Linker, rule_href, s
     classes = " ".join(["tx"] + [f"no-{lang}" for lang in missing])
     cited = (cited_apart_line("\n".join(pair.en.definition), "\n".join(pair.zh.definition), langs["zh"], linker)
              if pair and pair.en and pair.zh and "zh" in langs else "")
-    if swapped_with is not None and "zh" in langs:
-        cited = swapped_line(swapped_with, langs["zh"])
+    if term.id in links.swapped and "zh" in langs:
+        cited = swapped_line(links.swapped[term.id], langs["zh"])
     # the names a link to the entry itself: a tap opens its panel, its address to copy or share (cr-panel.js)
     return (f'<div class=g><h3 id="{html_attr(term.anchor)}"><a href="#{html_attr(term.anchor)}">{" ".join(names)}</a>{flags}</h3>'
             f'<div class="{classes}">{"".join(cells)}</div>{cited}'

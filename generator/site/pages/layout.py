@@ -62,11 +62,14 @@ def page_meta(model: SiteModel, edition: Edition, src: str, chapter: int | None 
              + (' data-followed="1"' if older and edition in model.history[0] else ""))
     label = ""
     if older:
-        label = ('<div class="admonition warning" data-search-exclude><p class="admonition-title">旧版规则 Older edition</p>'
-                 f'<p>这是 {html_attr(edition.date)} 版的规则，不是现行规则；规则编号在各版之间会变动。'
-                 f'This is the CR of {html_attr(edition.date)}, not the current rules; rule numbers move '
-                 'between editions.</p></div>')
-    return (f'<div class="cr-page" data-search-exclude {attrs}><p class="cr-edition">生效日期 Effective '
+        label = ('<div class="admonition warning" data-search-exclude><p class="admonition-title">'
+                 '<span class=cr-zh-half>旧版规则</span><span class=cr-en-half lang=en> Older edition</span></p>'
+                 f'<p><span class=cr-zh-half>这是 {html_attr(edition.date)} 版的规则，不是现行规则；规则编号在各版之间会变动。</span>'
+                 f'<span class=cr-en-half lang=en> This is the CR of {html_attr(edition.date)}, not the current rules; '
+                 'rule numbers move between editions.</span></p></div>')
+    # each language in its half, as the home page's sentences (home.md.j2)
+    return (f'<div class="cr-page" data-search-exclude {attrs}><p class="cr-edition"><span class=cr-zh-half>生效日期</span>'
+            f'<span class=cr-en-half lang=en> Effective</span> '
             f'<time datetime="{html_attr(edition.date)}">{html_attr(edition.date)}</time></p></div>\n{label}')
 
 

@@ -12,7 +12,7 @@ from ..addresses import md_link
 from ..browser_data import other_script, previews_script, terms_script
 from ..markdown_writer import Page, render
 from ..model import SiteModel, lang_tags
-from ..render import Linker, LinkStats, RuleRenderer, bilingual_title, rule_link
+from ..render import Linker, LinkStats, RuleRenderer, bilingual_title, rule_link, title_in_halves
 from ..search_data import search_files
 from .glossary import glossary_sections, letter_bar
 from .layout import page_marks, page_meta, rule_chunks, rules_height, stale_marks
@@ -123,11 +123,11 @@ def edition_index(model: SiteModel, edition: Edition, pages: list[Page]) -> Page
     src = at.page(edition.date, "index")
     chapter_srcs = {at.page(edition.date, c.number) for c in edition.chapters}
     return render(
-        "edition.md.j2", src, f"规则 Rules {edition.date}", meta=page_meta(model, edition, src),
+        "edition.md.j2", src, f"规则 Rules ({edition.date})", meta=page_meta(model, edition, src),
         extras=[{"title": p.title, "href": md_link(src, p.src)} for p in pages if p.src not in chapter_srcs],
-        chapters=[{"title": md_text(bilingual_title(c.number, c.titles)),
+        chapters=[{"title": title_in_halves(c.number, c.titles),
                    "href": md_link(src, at.page(edition.date, c.number)),
-                   "sections": [{"title": md_text(bilingual_title(s.number, s.titles)),
+                   "sections": [{"title": title_in_halves(s.number, s.titles),
                                  "href": md_link(src, at.page(edition.date, c.number), f"cr{s.number}")}
                                 for s in c.sections]} for c in edition.chapters])
 
