@@ -815,14 +815,15 @@ def test_an_address_an_older_page_lacks_is_said_and_a_missing_example_lands_on_i
 
 
 
-# the text on screen in the page's content: each visible text node's, but code (an address) and
-# the older editions' own descriptions, which their sources write in English
+# the text on screen in the page's content: each visible text node's, but code (an address), a
+# table (its headers name both) and the older editions' own descriptions, which their sources write
+# in English
 SHOWN_TEXT = """() => { const out = [], walk = document.createTreeWalker(document.querySelector('.md-content'), NodeFilter.SHOW_TEXT);
   for (let n; (n = walk.nextNode());) {
     const el = n.parentElement;
-    if (n.data.trim() && el.checkVisibility() && !el.closest('code') && !el.closest('li:has(> a[href*="editions/"])')) { out.push(n.data.trim()); }
+    if (n.data.trim() && el.checkVisibility() && !el.closest('code, table') && !el.closest('li:has(> a[href*="editions/"])')) { out.push(n.data.trim()); }
   }
-  return out.join(' '); }"""
+  return out.join(' | '); }"""
 
 
 def test_the_home_go_and_offline_pages_read_in_the_display_modes_language(page, full_url):
@@ -834,7 +835,7 @@ def test_the_home_go_and_offline_pages_read_in_the_display_modes_language(page, 
         page.goto(full_url)
         page.click(f".cr-modes button[data-mode='{mode}']")
         for address, ready in (("", ".cr-offline-status *"), ("go/#999.9", ".cr-go-status *"), ("offline/", None),
-                               ("cr/", None)):  # and the edition's contents
+                               ("cr/", None), ("about/", ".cr-offline-status *")):  # the contents, a hand-written page
             page.goto(full_url + address)
             if ready:
                 page.locator(ready).first.wait_for(state="attached")

@@ -102,10 +102,35 @@ def terms_marked(body: str, marker, plain: set[int] = frozenset()) -> str:
 
 
 def hand_written_pages(model: SiteModel, files: "SiteFiles") -> None:
-    """docs_src/pages/*.md as they are (our own text, not a source's); the title from front matter."""
+    """docs_src/pages/*.md (our own text, not a source's), each paragraph in halves (in_halves); the
+    title from front matter."""
     for name, text in sorted(model.hand_written.items()):
         title = next((line[6:].strip() for line in text.splitlines()[:10] if line.startswith("title:")), name[:-3])
-        files.pages.append(Page(name, page_title(title), text))
+        files.pages.append(Page(name, page_title(title), in_halves(text)))
+
+
+HAN = re.compile(r"[\u3400-\u9fff]")
+NOT_PROSE = re.compile(r"\s*([-*+]\s|\d+\.\s|[>#|<]|```|---|title:)")  # a list, a quote, a heading, a table, HTML, code, front matter
+
+
+def in_halves(markdown: str) -> str:
+    """A hand-written page as the home page reads (home.md.j2): each paragraph written as its lines
+    in Chinese, then its lines in English (docs_src/pages' way) in its two halves (cr-zh-half,
+    cr-en-half), which a display mode of one language shows alone; every other block as written."""
+    blocks = re.split(r"(\n\s*\n)", markdown)
+    fenced = False
+    for i in range(0, len(blocks), 2):
+        lines = blocks[i].split("\n")
+        if blocks[i].count("```") % 2:
+            fenced = not fenced
+        if fenced or any(NOT_PROSE.match(line) for line in lines):
+            continue
+        english = next((k for k, line in enumerate(lines) if line.strip() and not HAN.search(line)), None)
+        if not english or any(HAN.search(line) for line in lines[english:]):
+            continue
+        blocks[i] = ("<span class=cr-zh-half>" + "\n".join(lines[:english]) + "</span>\n<span class=cr-en-half lang=en> "
+                     + "\n".join(lines[english:]) + "</span>")
+    return "".join(blocks)
 
 
 def go_page(model: SiteModel, files: "SiteFiles") -> None:
