@@ -847,7 +847,10 @@ def test_the_home_go_and_offline_pages_read_in_the_display_modes_language(page, 
                 assert english_sentence.search(shown_text) is None, (address, english_sentence.search(shown_text)[0])
             else:
                 assert han and english_sentence.search(shown_text), address
-            if address == "":
+            if address == "":  # and the footer's edition, under every page
+                footer = {"zh": "现行完整规则生效日期 2023-11-17", "en": "Current CR effective 2023-11-17",
+                          "both": "现行完整规则生效日期 Current CR effective 2023-11-17"}[mode]
+                assert page.locator(".cr-footer-edition").inner_text().strip() == footer
                 assert ("2023-11-17 版社区译文" in shown_text) == (mode != "en")
                 assert ("the community translation of 2023-11-17" in shown_text) == (mode != "zh")
         # an older edition's chapters, English only, keep their titles in 中文 alone: their menu read
