@@ -186,6 +186,10 @@ def test_the_glossary_has_a_letter_bar_and_reads_in_english_alone(phone, full_ur
     page.locator(".cr-modes button[data-mode='zh']").tap()
     name, definition = (page.locator(s).first.bounding_box()["x"] for s in ("#g-abandon [lang^=zh]", "#g-abandon ~ .tx > [lang^=zh]"))
     assert abs(name - definition) < 1, (name, definition)
+    # and the index by the Chinese names' pinyin comes first on the letter bar, before the English letters
+    # (an L2 candidate's review read the entries A to Z by their hidden English names as no order at all)
+    first = min(bar.locator("a").all(), key=lambda a: (a.bounding_box()["y"], a.bounding_box()["x"]))
+    assert first.inner_text() == "拼音索引"
     page.locator(".cr-modes button[data-mode='both']").tap()
     page.locator(".cr-display__toggle").tap()
     bar.locator("a", has_text="M").tap()
