@@ -151,9 +151,9 @@ def test_a_template_edited_between_two_builds_of_one_process_reaches_the_pages(t
                       encoding="utf-8")
     page = tmp_path / "site" / "cr" / "9" / "index.html"
     mkdocs_build(config)
-    assert "CR effective 2023-11-17" in page.read_text(encoding="utf-8")
+    assert "CR effective</span> 2023-11-17" in page.read_text(encoding="utf-8")
     template = overrides / "main.html"
     template.write_text(template.read_text(encoding="utf-8").replace("CR effective", "CR in force from"),
                         encoding="utf-8")
     mkdocs_build(config)
-    assert "CR in force from 2023-11-17" in page.read_text(encoding="utf-8")
+    assert "CR in force from</span> 2023-11-17" in page.read_text(encoding="utf-8")
