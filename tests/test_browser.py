@@ -647,6 +647,31 @@ def test_a_phone_set_to_taiwans_chinese_starts_in_traditional(browser, seed_url)
     assert opened.errors == []
 
 
+def test_in_traditional_a_pop_up_reads_as_the_rules_phrases_do(browser, full_url):
+    """A Traditional reader's review: a term's pop-up converted its definition, already Traditional,
+    a second time (要求's 強制 read 強製: 制 is a character of both scripts), and a preview made in the
+    browser read 707.3's 复制可复制 as 複制可複製 (the pair 制可 of 控制可 took 制)."""
+    from conftest import Page
+    opened = Page(browser, 390, 844, has_touch=True, is_mobile=True, locale="zh-TW")
+    try:
+        page, pop = opened.page, opened.page.locator("#cr-pop")
+        page.goto(full_url + "cr/1/#cr100-2c")
+        page.wait_for_function("() => document.documentElement.lang === 'zh-Hant'")
+        tap(page, page.locator("h3#cr100-2c ~ [lang^=zh] u", has_text="要求").first)
+        said = pop.locator(".tx > [lang^=zh]")
+        said.wait_for()
+        assert "強制" in said.inner_text() and "強製" not in said.inner_text(), said.inner_text()
+        page.goto(full_url + "cr/glossary/#g-copiable-values")
+        page.wait_for_function("() => document.documentElement.lang === 'zh-Hant'")
+        tap(page, page.locator(".g:has(> h3#g-copiable-values) [lang^=zh] a", has_text="707.3").first)
+        preview = pop.locator("[lang^=zh]", has_text="可複製")
+        preview.first.wait_for()
+        assert "複製可複製" in preview.first.inner_text() and "複制" not in pop.inner_text(), pop.inner_text()
+    finally:
+        opened.close()
+    assert opened.errors == []
+
+
 def test_a_traditional_query_finds_simplified_rules(page, seed_url):
     from test_search import search
     page.goto(seed_url + "cr/3/")

@@ -7,8 +7,8 @@ OpenCC picks the wrong character in these texts (each counted in the 2023-11-17 
 
 The browser converts what has no phrase-level conversion (headings, the glossary page, what its
 scripts write) character by character, each as the phrase-level conversion of the site's own texts
-most often writes it (复 as 複, for 复制; 御 as 禦, for 防御力), and by pairs where a pair is
-written otherwise (限制 stays 限制).
+most often writes it (复 as 複, for 复制; 御 as 禦, for 防御力), by pairs where a pair is
+written otherwise (限制 stays 限制), and by three where the pairs still misread one (复制可).
 """
 from __future__ import annotations
 
@@ -35,6 +35,7 @@ FIXES = (
     ("系由", "係由"),  # 系 as "is": 系由, 系以, 系根据 (4), which Taiwan writes 係 (a Traditional reader's review)
     ("系以", "係以"),
     ("系根據", "係根據"),
+    ("箇", "個"),  # 得到N个中毒指示物 (2): OpenCC reads 个中 as 箇中 (therein), which the rules never say
 )
 
 AGREED = 0.9  # the share of a pair's occurrences that must agree before the map holds it
@@ -66,10 +67,35 @@ def traditional_characters(texts: list[str]) -> dict[str, str]:
             pair = text[i:i + 2]
             if is_han(pair[0]) and is_han(pair[1]):
                 pairs.setdefault(pair, Counter())[out[i:i + 2]] += 1
-    return {**{ch: hant for ch, hant in characters.items() if hant != ch},
-            **{pair: _most(counts) for pair, counts in sorted(pairs.items())
-               if _most(counts) != characters[pair[0]] + characters[pair[1]]
-               and counts[_most(counts)] >= AGREED * sum(counts.values())}}
+    table = {**{ch: hant for ch, hant in characters.items() if hant != ch},
+             **{pair: _most(counts) for pair, counts in sorted(pairs.items())
+                if _most(counts) != characters[pair[0]] + characters[pair[1]]
+                and counts[_most(counts)] >= AGREED * sum(counts.values())}}
+    # and three characters where reading by pairs still writes the middle one otherwise: 制可 is a
+    # pair that keeps 制 (控制可), so 复制可复制 read 複制可複製 (a Traditional reader's review)
+    misread = {text[k - 1:k + 2] for text, out in aligned for k, (a, b) in enumerate(zip(as_the_browser(text, table), out))
+               if a != b and 0 < k < len(text) - 1}
+    triples: dict[str, Counter] = {}
+    for text, out in aligned:
+        for i in range(len(text) - 2):
+            if text[i:i + 3] in misread:
+                triples.setdefault(text[i:i + 3], Counter())[out[i:i + 3]] += 1
+    return table | {three: _most(counts) for three, counts in sorted(triples.items())
+                    if counts[_most(counts)] >= AGREED * sum(counts.values())}
+
+
+def as_the_browser(text: str, table: dict[str, str]) -> str:
+    """A text in Traditional as the browser writes it with the map (overrides/assets/cr-display.js,
+    converted), left to right: three characters the map holds, else two, else one."""
+    out, i = [], 0
+    while i < len(text):
+        for size in (3, 2, 1):
+            piece = text[i:i + size]
+            if len(piece) == size and (size == 1 or piece in table):
+                out.append(table.get(piece, piece))
+                i += size
+                break
+    return "".join(out)
 
 
 def is_han(ch: str) -> bool:

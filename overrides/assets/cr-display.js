@@ -87,14 +87,17 @@
    * site uses (generator/site/traditional.py). */
   var SCRIPTS = { hans: "简", hant: "繁" };
 
-  /* A text in the other script: a pair of characters the map holds as a pair (限制 stays 限制,
-   * while 制 alone is 製, for 复制), else each character (generator/site/traditional.py). */
+  /* A text in the other script: three characters the map holds as three (复制可, which the pair
+   * 制可 of 控制可 misread), else a pair it holds as a pair (限制 stays 限制, while 制 alone is 製,
+   * for 复制), else each character (generator/site/traditional.py, as_the_browser). */
   function converted(text, map, before, after) {
     if (!/[\u3400-\u9fff]/.test(text)) { return text; }
     var out = "", i = 0, last = text.length - 1;
     var joined = before ? map[before + text[0]] : null;  /* a pair a mark splits: 限<mark>制</mark> */
     if (joined && joined.length === 2) { out = joined[1]; i = 1; }
     for (; i <= last; i++) {
+      var three = i + 1 < last ? map[text.substr(i, 3)] : null;
+      if (three && three.length === 3) { out += three; i += 2; continue; }
       var pair = i < last ? map[text.substr(i, 2)] : after ? map[text[i] + after] : null;
       if (pair && pair.length === 2 && i < last) { out += pair; i++; }
       else if (pair && pair.length === 2) { out += pair[0]; }

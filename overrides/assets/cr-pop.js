@@ -168,12 +168,15 @@
         var names = CR.element("p", { "class": "cr-term-names" });
         if (term[0]) { names.appendChild(CR.element("b", { lang: "en" }, term[0])); }
         var hant = CR.wantedScript() === "hant", zh = CR.zhTag(CR.wantedScript());
-        if (term[1]) { names.appendChild(CR.element("b", { lang: zh }, hant ? term[5] : term[1])); }
+        /* the Traditional, converted at build time phrase by phrase, is not converted again (制 is a
+           character of both scripts: 強制 became 強製, a Traditional reader's review) */
+        function built(text) { return hant && text ? { "data-cr-converted": "" } : {}; }
+        if (term[1]) { names.appendChild(CR.element("b", Object.assign({ lang: zh }, built(term[5])), hant ? term[5] : term[1])); }
         popBody.appendChild(names);
         var texts = CR.element("div", { "class": "tx" + (term[2] ? "" : " no-en") + (term[3] ? "" : " no-zh") });
         texts.appendChild(withLinks(CR.element("div", term[2] ? { lang: "en" } : { lang: "en", "class": "missing" },
           term[2] || "No English definition."), term[7]));
-        texts.appendChild(withLinks(CR.element("div", term[3] ? { lang: zh } : { lang: zh, "class": "missing" },
+        texts.appendChild(withLinks(CR.element("div", Object.assign(term[3] ? { lang: zh } : { lang: zh, "class": "missing" }, built(term[6])),
           (hant ? term[6] : term[3]) || "暂无中文释义。"), term[7]));
         popBody.appendChild(texts);
         var other = term[9] && CR.termData[term[9]];
