@@ -29,6 +29,19 @@ def test_sources_of_the_seed_termbase(seed_terms):
     assert any("'Free-for-All Variant'" in m and "自由竞赛模式" in m and "自由竞赛玩法" in m for m in conflicts)
 
 
+def test_a_section_titles_term_is_named_in_good_english_at_its_old_address(corpus_loaded):
+    """A term made from a section's title is named by the title made singular where it is a plain noun
+    phrase (Planeswalkers: Planeswalker), and by the title itself where singular would make it wrong
+    ("Handling Triggered Ability", a Traditional reader's review); its anchor stays what it was."""
+    termbase = load_corpus(extra=[str(s.report.spec.file) for s in corpus_loaded]).termbase
+    names = {t.anchor: t.en for t in termbase.terms.values()}
+    assert names["g-handling-triggered-ability"] == "Handling Triggered Abilities"
+    assert names["g-casting-spell"] == "Casting Spells" and names["g-merging-with-permanent"] == "Merging with Permanents"
+    assert names["g-interaction-of-continuous-effect"] == "Interaction of Continuous Effects"
+    assert names["g-planeswalker"] == "Planeswalker" and names["g-mana-ability"] == "Mana Ability"
+    assert names["g-transforming-double-faced-cards"] == "Transforming Double-Faced Cards"  # the glossary's own
+
+
 def test_forms():
     assert english_forms("Tap", verb=True) >= {"tap", "taps", "tapped", "tapping"}
     assert english_forms("Sorcery") == {"sorcery", "sorceries"}

@@ -99,6 +99,17 @@ def singular(name: str) -> str:
     return f"{head} {last}" if head else last
 
 
+def section_name(title: str) -> str:
+    """A section's title as a term's name: a plain noun phrase singular ("Planeswalkers",
+    "Replacement Effects"); a title that is not one as it is ("Handling Triggered Abilities",
+    "Face-Down Spells and Permanents", "Interaction of Continuous Effects": a Traditional reader's
+    review read "Handling Triggered Ability" as an official entry misspelt)."""
+    first = title.split(" ", 1)[0]
+    if first.lower().endswith("ing") or re.search(r",| of | and | with | or ", title):
+        return title
+    return singular(title)
+
+
 def english_forms(name: str, verb: bool = False) -> set[str]:
     """The name and its plural, lower case; for verbs also -s, -ed, -ing (cast, casting; tap, tapped)."""
     base = name.lower()
@@ -306,7 +317,7 @@ class Termbase:
                 term = same[0]
                 self.issues.append(Issue("warning", f"term {term.en!r}: {what} writes the English {en!r}", where))
         if term is None:
-            name = singular(en) if rule is not None and not rule.rule else en  # section titles are plural
+            name = section_name(en) if rule is not None and not rule.rule else en  # section titles are plural
             term = self.terms[key] = Term(name, to_simplified(bare), dict(definitions), rule, edition=edition,
                                           verb=rule is not None and rule.section == 701)
         else:
@@ -373,6 +384,8 @@ def _anchor(term: Term, taken: set[str]) -> str:
     """g-<first English alias> ("Banding, “Bands with Other”" -> g-banding), the whole name when
     that is taken by another entry, the Chinese name without English."""
     names = [english_aliases(without_obsolete_mark(term.en))[:1] + [term.en]] if term.en else [[]]
+    if term.sources and term.sources[0][0].startswith("rule title") and term.rule is not None and not term.rule.rule:
+        names = [[singular(n) for n in names[0]]]  # named by a section's title: by its singular, as it always was
     candidates = ["g-" + slug(n) for n in names[0]] + ["g-" + re.sub(r"\s+", "-", term.zh or "")]
     anchor = next((c for c in candidates if c != "g-" and c not in taken), f"g-{term.id}")
     taken.add(anchor)
