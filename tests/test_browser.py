@@ -667,6 +667,13 @@ def test_in_traditional_a_pop_up_reads_as_the_rules_phrases_do(browser, full_url
         preview = pop.locator("[lang^=zh]", has_text="可複製")
         preview.first.wait_for()
         assert "複製可複製" in preview.first.inner_text() and "複制" not in pop.inner_text(), pop.inner_text()
+        # the search's example, and the home page's, ask in the script read (they filled in Simplified)
+        page.goto(full_url + "?q=" + "践踏和死触怎么分配伤害")
+        box = page.locator(".cr-search__input")
+        page.wait_for_function("() => document.querySelector('.cr-search__input').value === '踐踏和死觸怎麼分配傷害'")
+        box.fill("")
+        page.locator(".cr-search__tip", has_text="召喚失調").tap()
+        assert box.input_value() == "召喚失調"
     finally:
         opened.close()
     assert opened.errors == []

@@ -283,6 +283,19 @@
   }
 
 
+  /* A query in 繁 where the reader reads it (the site's examples ask in Simplified: a Traditional
+   * reader's review), to `then` once the maps have come; through Simplified first, so that a query
+   * already Traditional is not converted twice (制 is in both scripts: 強制, not 強製). */
+  CR.inScript = function (text, then) {
+    if (CR.wantedScript() !== "hant") { then(text); return; }
+    var data = CR.root() + "assets/data/";
+    CR.loadScript("map:t2s", data + "t2s.js", function () {
+      CR.loadScript("map:s2t", data + "s2t.js", function () {
+        var maps = CR.maps || {};
+        then(maps.s2t ? converted(maps.t2s ? converted(text, maps.t2s) : text, maps.s2t) : text);
+      });
+    });
+  };
   CR.buttonGroup = buttonGroup;
   CR.convertText = convertText;
   CR.mode = currentMode;

@@ -1196,7 +1196,9 @@
     tips.appendChild(document.createTextNode(" "));
     EXAMPLES.forEach(function (example) {
       var tip = tips.appendChild(element("button", { type: "button", "class": "cr-search__tip" }, example));
-      tip.addEventListener("click", function () { input.value = example; run(); input.focus(); });
+      tip.addEventListener("click", function () {
+        CR.inScript(example, function (query) { input.value = query; run(); input.focus(); });
+      });
     });
     return tips;
   }
@@ -1213,7 +1215,11 @@
          opened it has closed what it closes elsewhere (a rule's panel), which is not under it */
       setTimeout(function () { if (!dialog.hidden) { CR.holdBack(hideSearch); } }, 0);
     }
-    if (typeof query === "string") { input.value = query; } else if (!input.value) { input.value = recalled(); }
+    /* in the script the reader reads (the home page's example asks in Simplified: a Traditional reader's review) */
+    if (typeof query === "string") {
+      input.value = query;
+      CR.inScript(query, function (shown) { if (input.value === query && shown !== query) { input.value = shown; run(); } });
+    } else if (!input.value) { input.value = recalled(); }
     dialog.hidden = false;
     document.documentElement.classList.add("cr-search-open");
     input.focus();
