@@ -18,6 +18,9 @@ def test_a_change_of_script_not_of_words():
     assert traditional(["掌握先制为止", "某衍生物系由结算", "某咒语系以逸脱异能", "费用，系根据该牌手", "关系由"]) == \
         ["掌握先制為止", "某衍生物係由結算", "某咒語係以逸脫異能", "費用，係根據該牌手", "關係由"]
     assert traditional(["得到N个中毒指示物"]) == ["得到N個中毒指示物"]  # 个中 read as 箇中, therein (a Traditional reader's review)
+    # Taiwan's quotation marks, as the 2009 post written in Traditional has them; single ones stay (Urza’s)
+    assert traditional(["参见第8章，“多人游戏规则”。", "为“以‘若’开头的子句”"]) == ["參見第8章，「多人遊戲規則」。", "為「以‘若’開頭的子句」"]
+    assert traditional_characters(["参见“多人游戏规则”"])["“"] == "「"
 
 
 def test_the_browsers_map_writes_pairs_the_characters_alone_would_not():

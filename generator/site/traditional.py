@@ -36,7 +36,10 @@ FIXES = (
     ("系以", "係以"),
     ("系根據", "係根據"),
     ("箇", "個"),  # 得到N个中毒指示物 (2): OpenCC reads 个中 as 箇中 (therein), which the rules never say
+    ("“", "「"),  # Taiwan's quotation marks, as the 2009 post, written in Traditional, has them (a
+    ("”", "」"),  # Traditional reader's review); the single ones stay, ’ being an apostrophe too (Urza’s)
 )
+QUOTES = {"“": "「", "”": "」"}  # the browser's map holds them too
 
 AGREED = 0.9  # the share of a pair's occurrences that must agree before the map holds it
 
@@ -70,7 +73,8 @@ def traditional_characters(texts: list[str]) -> dict[str, str]:
     table = {**{ch: hant for ch, hant in characters.items() if hant != ch},
              **{pair: _most(counts) for pair, counts in sorted(pairs.items())
                 if _most(counts) != characters[pair[0]] + characters[pair[1]]
-                and counts[_most(counts)] >= AGREED * sum(counts.values())}}
+                and counts[_most(counts)] >= AGREED * sum(counts.values())},
+             **{mark: hant for mark, hant in QUOTES.items() if any(mark in text for text, _ in aligned)}}
     # and three characters where reading by pairs still writes the middle one otherwise: 制可 is a
     # pair that keeps 制 (控制可), so 复制可复制 read 複制可複製 (a Traditional reader's review)
     misread = {text[k - 1:k + 2] for text, out in aligned for k, (a, b) in enumerate(zip(as_the_browser(text, table), out))
