@@ -894,3 +894,6 @@ def test_the_home_go_and_offline_pages_read_in_the_display_modes_language(page, 
         page.goto(full_url + "editions/2023-04-14/6/")
         title = page.locator(".md-sidebar--primary .md-nav__link", has_text="2023-04-14 旧版 · 2.").first.inner_text()
         assert title.strip() == ("2023-04-14 · 2. Parts of a Card" if mode == "en" else "2023-04-14 旧版 · 2. Parts of a Card"), mode
+        # its rules in English, with no "暂无中文翻译。Translation missing." under each: the notice says it once
+        assert page.locator("h3#cr613-1 + [lang=en]").is_visible() and page.locator(".rules > .missing:visible").count() == 0
+        assert ("本版只有英文" in page.locator(".admonition").inner_text()) == (mode != "en")

@@ -215,6 +215,9 @@ class RuleRenderer:
     notes: dict = field(default_factory=dict)  # rule number -> HTML shown under the rule (links to other editions)
     zh_cells: dict = field(default_factory=dict)  # anchor of the rule or example -> HTML of its Chinese cell
     renumbered: Lineage | None = None  # from the edition before, whose numbers the English may have kept
+    # the edition has no Chinese at all (an older English one): no line under each rule saying so,
+    # which 中文 alone read under every rule; the page says it once (pages/layout.py)
+    no_chinese: bool = False
     _family: tuple = ()  # the numbered rule being written (702.19 for 702.19c), and the terms marked in it
     _marked: dict = field(default_factory=dict)
 
@@ -279,8 +282,9 @@ class RuleRenderer:
             classes = [] if example < 0 else ["ex"]
             ident = f' id="{element_id}"' if element_id and not cells else ""
             if text is None or example >= len(text.examples):
-                cells.append(f'<p lang={tag} class="{" ".join(classes + ["missing"])}"{ident}>'
-                             f"{html_attr(MISSING[lang])}")
+                none = lang == "zh" and self.no_chinese
+                cells.append(f'<p lang={tag} class="{" ".join(classes + ["missing"] + (["none"] if none else []))}"{ident}>'
+                             f"{'' if none else html_attr(MISSING[lang])}")
                 continue
             marks = self._terms.get(lang)
             source = text.text if example < 0 else text.examples[example].text

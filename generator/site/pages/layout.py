@@ -66,7 +66,10 @@ def page_meta(model: SiteModel, edition: Edition, src: str, chapter: int | None 
                  '<span class=cr-zh-half>旧版规则</span><span class=cr-en-half lang=en> Older edition</span></p>'
                  f'<p><span class=cr-zh-half>这是 {html_attr(edition.date)} 版的规则，不是现行规则；规则编号在各版之间会变动。</span>'
                  f'<span class=cr-en-half lang=en> This is the CR of {html_attr(edition.date)}, not the current rules; '
-                 'rule numbers move between editions.</span></p></div>')
+                 'rule numbers move between editions.</span>'
+                 + ('' if "zh" in edition.languages else
+                    '<span class=cr-zh-half>本版只有英文。</span><span class=cr-en-half lang=en> It has no Chinese.</span>')
+                 + '</p></div>')
     # each language in its half, as the home page's sentences (home.md.j2)
     return (f'<div class="cr-page" data-search-exclude {attrs}><p class="cr-edition"><span class=cr-zh-half>生效日期</span>'
             f'<span class=cr-en-half lang=en> Effective</span> '

@@ -80,7 +80,7 @@ def chapter_renderer(model: SiteModel, edition: Edition, chapter, stats: LinkSta
         stale=stale_marks(model, edition, rules),
         sentences={number: c.parts for number, c in edition.carried.items() if c.parts and number in rules},
         notes=_joined(keyword_notes(model, edition, src), change_notes(model, edition, src), moved_notes(model, edition, src)),
-        renumbered=model.changes if model.is_current(edition) else None)
+        renumbered=model.changes if model.is_current(edition) else None, no_chinese="zh" not in edition.languages)
 
 
 def glossary_page(model: SiteModel, edition: Edition, stats: LinkStats) -> Page:
