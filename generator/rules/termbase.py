@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import opencc
 
@@ -250,10 +250,12 @@ class Termbase:
     def ordered(self) -> list[Term]:
         return sorted(self.terms.values(), key=lambda t: t.id)
 
+    @cached_property
     def swapped(self) -> dict[int, Term]:
         """Terms whose glossary definitions are written under each other's names (references.
         swapped_texts: Provoke's Chinese is Prowess's, and Prowess's Provoke's, in 2023-11-17):
-        term id -> the other term."""
+        term id -> the other term. Asked once the termbase is built, by the glossary page, the
+        pop-ups' data and the search's alike: worked out once."""
         both = {str(t.id): t for t in self.ordered() if t.glossary and t.glossary.en and t.glossary.zh}
         other = swapped_texts({key: ("\n".join(t.glossary.en.definition), "\n".join(t.glossary.zh.definition))
                                for key, t in both.items()})

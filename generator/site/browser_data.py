@@ -49,7 +49,7 @@ def terms_script(model: SiteModel) -> tuple[str, str]:
     shown = [(t, senses(t, "en"), senses(t, "zh")) for t in terms]
     hant = iter(traditional([text for t, _, zh in shown for text in (t.zh or "", zh or "")]))
     have = {str(number) for number in model.present[model.current.date]}
-    swapped = model.termbase.swapped()  # a definition written under another's name: whose (the glossary's line)
+    swapped = model.termbase.swapped  # a definition written under another's name: whose (the glossary's line)
     data = {str(t.id): [t.en, t.zh, en, zh, f"{glossary}#{t.anchor}", next(hant) or None, next(hant) or None,
                         _cited(have, en, zh), _apart(en, zh), str(swapped[t.id].id) if t.id in swapped else None]
             for t, en, zh in shown}

@@ -49,16 +49,19 @@ def bilingual_title(number: int, titles: dict) -> str:
     return f"{number}. {words}" if words else f"{number}."
 
 
+def halves(zh: str, en: str) -> str:
+    """The site's own words in both languages, each in its half, which a display mode of one
+    language shows alone (cr.css), as cr.js's CR.say writes a label; both already escaped."""
+    return f"<span class=cr-zh-half>{zh}</span><span class=cr-en-half lang=en> {en}</span>"
+
+
 def title_in_halves(number, titles: dict) -> str:
     """A bilingual title as a list's link writes it (the home page's chapters, an edition's
-    contents): each language in its half (cr-zh-half, cr-en-half), which a display mode of one
-    language shows alone (cr.css), as the home page's sentences (home.md.j2); Markdown, escaped.
-    A title in one language alone stays in every mode."""
+    contents), in halves; Markdown, escaped. A title in one language alone stays in every mode."""
     zh, en = titles.get("zh"), titles.get("en")
     if zh is None or en is None:
         return md_text(bilingual_title(number, titles))
-    return (f"{number}. <span class=cr-zh-half>{md_text(zh.text)}</span>"
-            f"<span class=cr-en-half lang=en> {md_text(en.text)}</span>")
+    return f"{number}. " + halves(md_text(zh.text), md_text(en.text))
 
 
 @dataclass

@@ -128,7 +128,7 @@ def _term_docs(model: SiteModel) -> list[list]:
     if model.current is None:
         return []
     glossary = model.addresses.url(model.addresses.page(model.current.date, "glossary"))
-    swapped = model.termbase.swapped()
+    swapped = model.termbase.swapped
     docs = []
     for term in model.termbase.ordered():
         marks = (FORMER if _former(term) else 0) | (SWAPPED_TEXTS if term.id in swapped else 0)

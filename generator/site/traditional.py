@@ -36,10 +36,11 @@ FIXES = (
     ("系以", "係以"),
     ("系根據", "係根據"),
     ("箇", "個"),  # 得到N个中毒指示物 (2): OpenCC reads 个中 as 箇中 (therein), which the rules never say
-    ("“", "「"),  # Taiwan's quotation marks, as the 2009 post, written in Traditional, has them (a
-    ("”", "」"),  # Traditional reader's review); the single ones stay, ’ being an apostrophe too (Urza’s)
 )
-QUOTES = {"“": "「", "”": "」"}  # the browser's map holds them too
+# Taiwan's quotation marks, as the 2009 post, written in Traditional, has them (a Traditional reader's
+# review); the single ones stay, ’ being an apostrophe too (Urza’s). The browser's map holds them too.
+QUOTES = {"“": "「", "”": "」"}
+FIXES += tuple(QUOTES.items())
 
 AGREED = 0.9  # the share of a pair's occurrences that must agree before the map holds it
 

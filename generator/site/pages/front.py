@@ -16,7 +16,7 @@ from ..addresses import md_link, own_folder
 from ..markdown_writer import Page, render
 from ..model import SiteModel
 from ..note_page import note_page_body
-from ..render import title_in_halves
+from ..render import halves, title_in_halves
 from .layout import source_shown
 
 if TYPE_CHECKING:
@@ -102,21 +102,21 @@ def terms_marked(body: str, marker, plain: set[int] = frozenset()) -> str:
 
 
 def hand_written_pages(model: SiteModel, files: "SiteFiles") -> None:
-    """docs_src/pages/*.md (our own text, not a source's), each paragraph in halves (in_halves); the
-    title from front matter."""
+    """docs_src/pages/*.md (our own text, not a source's), each paragraph in halves
+    (paragraphs_in_halves); the title from front matter."""
     for name, text in sorted(model.hand_written.items()):
         title = next((line[6:].strip() for line in text.splitlines()[:10] if line.startswith("title:")), name[:-3])
-        files.pages.append(Page(name, page_title(title), in_halves(text)))
+        files.pages.append(Page(name, page_title(title), paragraphs_in_halves(text)))
 
 
 HAN = re.compile(r"[\u3400-\u9fff]")
 NOT_PROSE = re.compile(r"\s*([-*+]\s|\d+\.\s|[>#|<]|```|---|title:)")  # a list, a quote, a heading, a table, HTML, code, front matter
 
 
-def in_halves(markdown: str) -> str:
+def paragraphs_in_halves(markdown: str) -> str:
     """A hand-written page as the home page reads (home.md.j2): each paragraph written as its lines
-    in Chinese, then its lines in English (docs_src/pages' way) in its two halves (cr-zh-half,
-    cr-en-half), which a display mode of one language shows alone; every other block as written."""
+    in Chinese, then its lines in English (docs_src/pages' way) in its two halves (render.halves);
+    every other block as written."""
     blocks = re.split(r"(\n\s*\n)", markdown)
     fenced = False
     for i in range(0, len(blocks), 2):
@@ -128,8 +128,7 @@ def in_halves(markdown: str) -> str:
         english = next((k for k, line in enumerate(lines) if line.strip() and not HAN.search(line)), None)
         if not english or any(HAN.search(line) for line in lines[english:]):
             continue
-        blocks[i] = ("<span class=cr-zh-half>" + "\n".join(lines[:english]) + "</span>\n<span class=cr-en-half lang=en> "
-                     + "\n".join(lines[english:]) + "</span>")
+        blocks[i] = halves("\n".join(lines[:english]), "\n".join(lines[english:]))
     return "".join(blocks)
 
 

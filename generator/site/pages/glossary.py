@@ -28,7 +28,7 @@ class GlossaryLinks:
 
     def __init__(self, termbase: Termbase):
         # an entry whose Chinese definition is another's: that one (Termbase.swapped), its line's link
-        self.swapped: dict[int, Term] = termbase.swapped()
+        self.swapped: dict[int, Term] = termbase.swapped
         self.anchors: dict[str, str] = {}
         for term in termbase.ordered():
             names = [term.en, term.zh]

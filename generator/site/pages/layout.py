@@ -9,6 +9,7 @@ from ...rules.model import Edition
 from ...rules.word_diff import word_diff
 from ...safe import html_attr
 from ..model import SiteModel, script_of
+from ..render import halves
 
 RULES_PER_BLOCK = 40
 FIRST_BLOCK = 8  # a section's first rules: a screen or more on a desktop, several on a phone
@@ -62,17 +63,14 @@ def page_meta(model: SiteModel, edition: Edition, src: str, chapter: int | None 
              + (' data-followed="1"' if older and edition in model.history[0] else ""))
     label = ""
     if older:
+        date = html_attr(edition.date)
         label = ('<div class="admonition warning" data-search-exclude><p class="admonition-title">'
-                 '<span class=cr-zh-half>旧版规则</span><span class=cr-en-half lang=en> Older edition</span></p>'
-                 f'<p><span class=cr-zh-half>这是 {html_attr(edition.date)} 版的规则，不是现行规则；规则编号在各版之间会变动。</span>'
-                 f'<span class=cr-en-half lang=en> This is the CR of {html_attr(edition.date)}, not the current rules; '
-                 'rule numbers move between editions.</span>'
-                 + ('' if "zh" in edition.languages else
-                    '<span class=cr-zh-half>本版只有英文。</span><span class=cr-en-half lang=en> It has no Chinese.</span>')
+                 + halves("旧版规则", "Older edition") + '</p><p>'
+                 + halves(f"这是 {date} 版的规则，不是现行规则；规则编号在各版之间会变动。",
+                          f"This is the CR of {date}, not the current rules; rule numbers move between editions.")
+                 + ("" if "zh" in edition.languages else halves("本版只有英文。", "It has no Chinese."))
                  + '</p></div>')
-    # each language in its half, as the home page's sentences (home.md.j2)
-    return (f'<div class="cr-page" data-search-exclude {attrs}><p class="cr-edition"><span class=cr-zh-half>生效日期</span>'
-            f'<span class=cr-en-half lang=en> Effective</span> '
+    return (f'<div class="cr-page" data-search-exclude {attrs}><p class="cr-edition">{halves("生效日期", "Effective")} '
             f'<time datetime="{html_attr(edition.date)}">{html_attr(edition.date)}</time></p></div>\n{label}')
 
 

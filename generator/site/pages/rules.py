@@ -12,7 +12,7 @@ from ..addresses import md_link
 from ..browser_data import other_script, previews_script, terms_script
 from ..markdown_writer import Page, render
 from ..model import SiteModel, lang_tags
-from ..render import Linker, LinkStats, RuleRenderer, bilingual_title, rule_link, title_in_halves
+from ..render import Linker, LinkStats, RuleRenderer, bilingual_title, halves, rule_link, title_in_halves
 from ..search_data import search_files
 from .glossary import glossary_sections, letter_bar
 from .layout import page_marks, page_meta, rule_chunks, rules_height, stale_marks
@@ -186,8 +186,8 @@ def change_notes(model: SiteModel, edition: Edition, src: str) -> dict:
         if change.kind in CHANGE_NOTES:
             zh, en = CHANGE_NOTES[change.kind]
             href = html_attr(model.addresses.href(src, page, f"change-{rule_id(change.new)}"))
-            notes[change.new] = (f'<div class=since><a href="{href}"><span class=cr-zh-half>{edition.date} 版{zh}</span>'
-                                 f'<span class=cr-en-half lang=en> {en} in {edition.date}</span></a></div>')
+            said = halves(f"{edition.date} 版{zh}", f"{en} in {edition.date}")
+            notes[change.new] = f'<div class=since><a href="{href}">{said}</a></div>'
     return notes
 
 
