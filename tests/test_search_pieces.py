@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from generator.site.search_index import base_forms, english_words, positions, read, utf16_length
+from generator.site.search_index import base_forms, english_words, positions, read, utf16_length, written_words
 from generator.site.search_pieces import base36, encode, front_coded, same_words
 from query_set import READERS_WORDS, UNSEEN_QUESTIONS, WHOLE_SENTENCES, asked_in
 
@@ -114,7 +114,7 @@ def test_a_verb_is_compared_as_its_base_where_the_rules_write_it(searching):
 def test_where_words_and_characters_stand():
     docs = [[0, "", "702.19", 0, "Trample", "践踏", None, None],
             [0, "", "702.19a", 0, None, None, "Trample is a static ability. Trample's rules.", "践踏是静止式异能。𠀀践踏"]]
-    readings = read(docs)
+    readings = read(docs, written_words(docs))
     en, zh = positions(readings[1], set())
     assert readings[1].words[:4] == ["trample", "is", "a", "static"] and en["trample"] == [0, 5] and en["rule"] == [6]
     # UTF-16 places, as JavaScript counts them: the character outside the Basic Plane counts two

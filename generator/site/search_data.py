@@ -23,7 +23,7 @@ from ..rules.numbers import RuleNumber, parse_number
 from ..rules.termbase import convert_all
 from .model import SiteModel
 from .readers_words import search_synonyms
-from .search_index import FORMER, KEEPS_NUMBER, RULE, SECTION, SWAPPED_TEXTS, TERM, TODAYS, read
+from .search_index import FORMER, KEEPS_NUMBER, RULE, SECTION, SWAPPED_TEXTS, TERM, TODAYS, read, written_words
 from .search_pieces import pieces
 
 MAX_NAME = 12  # characters: a Chinese text longer than this is not a name
@@ -62,7 +62,8 @@ def search_files(model: SiteModel) -> dict[str, str]:
     for doc in found.docs:
         page, _, anchor = doc[1].partition("#")
         addresses.append((pages.setdefault(page, len(pages)), anchor))
-    return pieces(found, read(found.docs), list(pages), addresses)
+    written = written_words(found.docs)
+    return pieces(found, read(found.docs, written), written, list(pages), addresses)
 
 
 def _fold(model: SiteModel, by_edition: list[list[list]]) -> tuple[list[tuple[list, list]], list[tuple[list, list]]]:

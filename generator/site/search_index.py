@@ -130,9 +130,10 @@ class Reading(NamedTuple):
     variants: list[str]  # the variants its text names, besides its own section's (cr-search.js variantsOf)
 
 
-def read(docs: list[list]) -> list[Reading]:
-    """Every document of search_data.py's list as the ranking reads it."""
-    bases = base_forms(written_words(docs))
+def read(docs: list[list], written: list[str]) -> list[Reading]:
+    """Every document of search_data.py's list as the ranking reads it; `written`: their words as
+    written (written_words), which the verbs' base forms are read against."""
+    bases = base_forms(written)
     words = [english_words(d[4], bases) + english_words(d[6], bases) for d in docs]
     zh = [(d[5] or "") + "\n" + (d[7] or "") for d in docs]
     phrases = [" " + " ".join(w) + " " for w in words]
@@ -238,12 +239,10 @@ def positions(reading: Reading, also: set[str]) -> tuple[dict[str, list[int]], d
     return en, zh
 
 
-def vocabulary(docs: list[list], readings: list[Reading]) -> tuple[list[str], dict[str, int]]:
-    """cr-search.js buildIndex's written and vocabulary: every English word as the rules write it,
-    sorted; and each compared word's number of documents."""
-    written = written_words(docs)
+def vocabulary(readings: list[Reading]) -> dict[str, int]:
+    """cr-search.js buildIndex's vocabulary: each compared word's number of documents."""
     count: dict[str, int] = {}
     for r in readings:
         for w in set(r.words):
             count[w] = count.get(w, 0) + 1
-    return written, dict(sorted(count.items()))
+    return dict(sorted(count.items()))

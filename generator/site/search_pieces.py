@@ -106,10 +106,10 @@ def packed(items: list[tuple[str, str]], size: int) -> list[list[tuple[str, str]
     return runs
 
 
-def pieces(found: Documents, readings: list[Reading], pages: list[str],
+def pieces(found: Documents, readings: list[Reading], written: list[str], pages: list[str],
            addresses: list[tuple[int, str]]) -> dict[str, str]:
-    """Every file of the search data: path -> script. `pages` and `addresses` give each document's
-    address as (page, anchor)."""
+    """Every file of the search data: path -> script. `written`: every English word as written
+    (search_index.written_words); `pages` and `addresses` give each document's address as (page, anchor)."""
     docs = found.docs
     same = same_words(docs, found.today)
     en: dict[str, list] = {}
@@ -139,7 +139,7 @@ def pieces(found: Documents, readings: list[Reading], pages: list[str],
         name = piece_name("text", data)
         files[f"{FOLDER}/{name}.js"] = script_call("searchPiece", name, data)
         ranges["texts"].append([run[0][0], name])
-    written, counts = vocabulary(docs, readings)
+    counts = vocabulary(readings)
     folded = [i for i, r in enumerate(readings) if r.flags & FOLDED]
     base = {"editions": found.editions, "pages": pages,
             "docs": {"kinds": "".join(str(d[0]) for d in docs), "pages": [page for page, _ in addresses],
